@@ -1,0 +1,99 @@
+# SPDX-License-Identifier: GPL-2.0
+# TAP helpers for the guest test scripts (sourced; POSIX sh + bash-isms ok).
+#
+#   plan N | no plan (done_testing prints it)
+#   ok COND_STATUS "description"      pass when the status is 0
+#   run_ok "desc" CMD...               pass when CMD exits 0
+#   run_fails "desc" CMD...            pass when CMD exits non-zero
+#   is GOT WANT "desc"                 string equality
+#   skip "reason" "desc"               a skipped check (never a pass)
+#   diag "text"                        a comment line
+#   skip_all "reason"                  exit 4: the whole test is skipped
+#   done_testing                       prints the plan, exits 1 on failure
+#
+# Environment from vm/guest-init:
+#   PTPVM_KERNEL base|debug, PTPVM_CORE ours|intree|none
+#
+# Differential testing: the same script runs on our core and on the in-tree
+# core.  Where ours deliberately differs, use `if core_is_ours` and call
+# improvement "what" so that the difference is documented in the output.
+
+_tap_n=0
+_tap_fail=0
+
+plan() { echo "1..$1"; _tap_planned=1; }
+diag() { echo "# $*"; }
+
+_tap_result() {
+	_tap_n=$((_tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_tap_n - $2"
+	else
+		echo "not ok $_tap_n - $2"
+		_tap_fail=$((_tap_fail + 1))
+	fi
+}
+
+ok() { _tap_result "$1" "$2"; }
+
+run_ok() {
+	local desc=$1; shift
+	local out rc
+	out=$("$@" 2>&1); rc=$?
+	_tap_result $rc "$desc"
+	[ $rc -eq 0 ] || { echo "$out" | sed 's/^/#   /'; diag "  command: $* (exit $rc)"; }
+	return $rc
+}
+
+run_fails() {
+	local desc=$1; shift
+	local out rc
+	out=$("$@" 2>&1); rc=$?
+	if [ $rc -ne 0 ]; then _tap_result 0 "$desc"; else
+		_tap_result 1 "$desc"; echo "$out" | sed 's/^/#   /'
+		diag "  command unexpectedly succeeded: $*"
+	fi
+	[ $rc -ne 0 ]
+}
+
+is() {
+	if [ "$1" = "$2" ]; then _tap_result 0 "$3"; else
+		_tap_result 1 "$3"; diag "  got:  '$1'"; diag "  want: '$2'"
+	fi
+}
+
+skip() {
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n - $2 # SKIP $1"
+}
+
+skip_all() { echo "1..0 # SKIP $*"; exit 4; }
+
+done_testing() {
+	[ -n "${_tap_planned:-}" ] || echo "1..$_tap_n"
+	[ $_tap_fail -eq 0 ] || exit 1
+	exit 0
+}
+
+core_is_ours() { [ "${PTPVM_CORE:-ours}" = ours ]; }
+core_is_intree() { [ "${PTPVM_CORE:-}" = intree ]; }
+improvement() { diag "improvement over 6.1: $*"; }
+
+# The /dev/ptpN of the first clock whose clock_name matches $1.
+ptp_dev_by_name() {
+	local d
+	for d in /sys/class/ptp/ptp*; do
+		[ -e "$d/clock_name" ] || continue
+		if [ "$(cat "$d/clock_name")" = "$1" ]; then
+			echo "/dev/${d##*/}"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# Project paths inside the guest.
+PROJECT=${PROJECT:-/project}
+BUILD=${BUILD:-$PROJECT/.build}
+PATH=$BUILD/userspace:$BUILD/tests:$PATH
+export PATH
