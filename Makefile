@@ -14,6 +14,8 @@ KDIR ?= /lib/modules/$(shell uname -r)/build
 BUILD := $(CURDIR)/.build
 VM := $(CURDIR)/vm
 SHELL := /bin/bash
+# The extracted linux-source-6.1 tree (exists once a guest kernel is built).
+KSRC = $(shell . $(VM)/lib.sh && d=$$(ksrc_dir) && [ -d "$$d" ] && echo "$$d")
 
 .PHONY: all modules userspace clean check demo lint deb deps kernels \
 	rootfs vm-modules host-tests
@@ -31,7 +33,7 @@ modules:
 
 userspace:
 	$(MAKE) -C userspace O=$(BUILD)/userspace
-	$(MAKE) -C tests O=$(BUILD)/tests
+	$(MAKE) -C tests O=$(BUILD)/tests KSRC=$(KSRC)
 
 # Host packages.  A fresh Debian 12 machine has only gcc and make.
 HOST_PKGS := linux-source-6.1 qemu-system-x86 qemu-utils debootstrap bc bison \

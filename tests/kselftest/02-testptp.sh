@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The kernel's own testptp (built from linux-source-6.1 by make userspace)
+# against the dummy.  testptp's exit status means nothing, so its output is
+# checked: a failing ioctl shows up as a perror() line.
+# timeout: 120
+. "$(dirname "$0")/../lib.sh"
+
+command -v testptp > /dev/null || skip_all "testptp not built (make userspace)"
+dev=$(ptp_dev_by_name ptp_dummy.0) || skip_all "no dummy clock loaded"
+
+# testptp ARGS...: passes when no perror() line (": <errno text>") appears.
+testptp_ok() {
+	local desc=$1; shift
+	local out
+	out=$(testptp -d "$dev" "$@" 2>&1)
+	echo "$out" | sed 's/^/#   /'
+	! grep -qE '^[A-Z_0-9 ]+: |failed|Inappropriate|Invalid argument|not supported' <<< "$out"
+	ok $? "$desc"
+	LAST_OUT=$out
+}
+
+testptp_ok "testptp -c (capabilities)" -c
+grep -q '2 programmable alarms' <<< "$LAST_OUT"; ok $? "caps: 2 alarms"
+grep -q '2 external time stamp channels' <<< "$LAST_OUT"; ok $? "caps: 2 extts channels"
+grep -q '3 programmable periodic signals' <<< "$LAST_OUT"; ok $? "caps: 3 periodic outputs"
+grep -q '1 pulse per second' <<< "$LAST_OUT"; ok $? "caps: pps"
+
+testptp_ok "testptp -k 5 (PTP_SYS_OFFSET)" -k 5
+grep -q 'system and phc clock time offset' <<< "$LAST_OUT"; ok $? "-k printed offsets"
+
+testptp_ok "testptp -x 5 (PTP_SYS_OFFSET_EXTENDED)" -x 5
+grep -qE 'sample #[ ]*4' <<< "$LAST_OUT"; ok $? "-x printed 5 samples"
+
+testptp_ok "testptp -l (list pins)" -l
+n=$(grep -c '^name ' <<< "$LAST_OUT")
+is "$n" 5 "-l lists 5 pins"
+
+testptp_ok "testptp -z (extts flag combinations)" -z
+
+testptp_ok "testptp -g (get time)" -g
+testptp_ok "testptp -t 1 (shift time by 1 s)" -t 1
+testptp_ok "testptp -f 1000 (frequency)" -f 1000
+testptp_ok "testptp -f 0 (frequency back)" -f 0
+testptp_ok "testptp -i 0 -p 500000000 (periodic output)" -i 0 -p 500000000
+testptp_ok "testptp -i 0 -p 0 (periodic output off)" -i 0 -p 0
+testptp_ok "testptp -P 1 (pps on)" -P 1
+testptp_ok "testptp -P 0 (pps off)" -P 0
+
+# No cross timestamping on the dummy: testptp must report the ioctl failing.
+out=$(testptp -d "$dev" -X 2>&1)
+grep -q 'PTP_SYS_OFFSET_PRECISE' <<< "$out"
+ok $? "-X fails on a clock without cross timestamping"
+done_testing
