@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptp-clock: the PTP hardware clock core.  Clock registration, the exported
+ * driver API and the POSIX clock operations of /dev/ptpN.
+ *
+ * This file exports the 6.1 API, so its includes are those of src/kabi.h
+ * only (see there): any further header could change the symbol CRCs.
+ */
+#define pr_fmt(fmt) "ptp: " fmt
+
+#include "kabi.h"
+#include "ptp_private.h"
+
+#define PTP_PPS_DEFAULTS	(PPS_CAPTUREASSERT | PPS_OFFSETASSERT)
+#define PTP_PPS_MODE		(PTP_PPS_DEFAULTS | PPS_CANWAIT | PPS_TSFMT_TSPEC)
+
+struct class *ptp_class;
+static dev_t ptp_devt;
+static DEFINE_IDA(ptp_index_ida);
+
+unsigned int ptp_queue_slots = 128;
+module_param_named(queue_slots, ptp_queue_slots, uint, 0444);
+MODULE_PARM_DESC(queue_slots,
+		 "slots of each extts event ring, holding one less event (default 128, as 6.1; 2..4096)");
+
+/* Driver callbacks, with the fallbacks of 6.1 for those that are optional. */
+
+int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
+		      int on)
+{
+	struct ptp_clock_info *info = ptp->info;
+
+	if (!info->enable)
+		return -EOPNOTSUPP;
+	return info->enable(info, rq, on);
+}
+
+int ptp_read_time(struct ptp_clock *ptp, struct timespec64 *ts,
+		  struct ptp_system_timestamp *sts)
+{
+	struct ptp_clock_info *info = ptp->info;
+
+	if (info->gettimex64)
+		return info->gettimex64(info, ts, sts);
+	return info->gettime64(info, ts);
+}
+
+/*
+ * The free running counter that virtual clocks build on: the driver's
+ * cycle counter when it has one, else its time (6.1's fallbacks).
+ */
+int ptp_read_cycles(struct ptp_clock *ptp, struct timespec64 *ts,
+		    struct ptp_system_timestamp *sts)
+{
+	struct ptp_clock_info *info = ptp->info;
+
+	if (!ptp->has_cycles)
+		return ptp_read_time(ptp, ts, sts);
+	if (info->getcyclesx64 && (sts || !info->getcycles64))
+		return info->getcyclesx64(info, ts, sts);
+	return info->getcycles64(info, ts);
+}
+
+/* Can ptp_read_cycles() fill system timestamps? */
+bool ptp_has_cycles_x(struct ptp_clock *ptp)
+{
+	return ptp->has_cycles ? !!ptp->info->getcyclesx64 :
+				 !!ptp->info->gettimex64;
+}
+
+bool ptp_has_cross_cycles(struct ptp_clock *ptp)
+{
+	return ptp->has_cycles ? !!ptp->info->getcrosscycles :
+				 !!ptp->info->getcrosststamp;
+}
+
+int ptp_cross_cycles(struct ptp_clock *ptp,
+		     struct system_device_crosststamp *xt)
+{
+	struct ptp_clock_info *info = ptp->info;
+
+	if (ptp->has_cycles)
+		return info->getcrosscycles(info, xt);
+	return info->getcrosststamp(info, xt);
+}
+
+/*
+ * While virtual clocks run on top of a clock without a separate cycle
+ * counter, its time is their counter and must not be stepped or tuned.
+ */
+bool ptp_clock_freerun(struct ptp_clock *ptp)
+{
+	bool busy;
+
+	if (ptp->has_cycles || ptp->is_virtual)
+		return false;
+	if (mutex_lock_interruptible(&ptp->vclock_mux))
+		return true;
+	busy = ptp->n_vclocks > 0;
+	mutex_unlock(&ptp->vclock_mux);
+	return busy;
+}
+
+/* POSIX clock operations. */
+
+static struct ptp_clock *pc_to_ptp(struct posix_clock *pc)
+{
+	return container_of(pc, struct ptp_clock, clock);
+}
+
+static int ptp_pc_getres(struct posix_clock *pc, struct timespec64 *tp)
+{
+	*tp = (struct timespec64){ .tv_sec = 0, .tv_nsec = 1 };
+	return 0;
+}
+
+static int ptp_pc_gettime(struct posix_clock *pc, struct timespec64 *tp)
+{
+	return ptp_read_time(pc_to_ptp(pc), tp, NULL);
+}
+
+static int ptp_pc_settime(struct posix_clock *pc, const struct timespec64 *tp)
+{
+	struct ptp_clock *ptp = pc_to_ptp(pc);
+
+	if (ptp_clock_freerun(ptp)) {
+		pr_err_ratelimited("physical clock is free running\n");
+		return -EBUSY;
+	}
+	if (!timespec64_valid_settod(tp))
+		return -EINVAL;
+	return ptp->info->settime64(ptp->info, tp);
+}
+
+static int ptp_adj_setoffset(struct ptp_clock *ptp, struct __kernel_timex *tx)
+{
+	struct timespec64 delta, now;
+	int err;
+
+	err = ptp_setoffset_to_ts(tx->time.tv_sec, tx->time.tv_usec,
+				  tx->modes & ADJ_NANO, &delta);
+	if (err)
+		return err;
+	/* The clock must stay within the range settimeofday() accepts. */
+	err = ptp_read_time(ptp, &now, NULL);
+	if (err)
+		return err;
+	now = timespec64_add(now, delta);
+	if (!timespec64_valid_settod(&now))
+		return -EINVAL;
+	return ptp->info->adjtime(ptp->info, timespec64_to_ns(&delta));
+}
+
+static int ptp_adj_frequency(struct ptp_clock *ptp, long scaled_ppm)
+{
+	struct ptp_clock_info *info = ptp->info;
+	int err;
+
+	if (ptp_freq_out_of_range(scaled_ppm, info->max_adj))
+		return -ERANGE;
+	if (info->adjfine)
+		err = info->adjfine(info, scaled_ppm);
+	else if (info->adjfreq)
+		err = info->adjfreq(info, scaled_ppm_to_ppb(scaled_ppm));
+	else
+		err = -EOPNOTSUPP;
+	if (!err)
+		ptp->dialed_frequency = scaled_ppm;
+	return err;
+}
+
+static int ptp_pc_adjtime(struct posix_clock *pc, struct __kernel_timex *tx)
+{
+	struct ptp_clock *ptp = pc_to_ptp(pc);
+	struct ptp_clock_info *info = ptp->info;
+
+	if ((tx->modes & (ADJ_SETOFFSET | ADJ_FREQUENCY | ADJ_OFFSET)) &&
+	    ptp_clock_freerun(ptp)) {
+		pr_err_ratelimited("physical clock is free running\n");
+		return -EBUSY;
+	}
+
+	if (tx->modes & ADJ_SETOFFSET)
+		return ptp_adj_setoffset(ptp, tx);
+	if (tx->modes & ADJ_FREQUENCY)
+		return ptp_adj_frequency(ptp, tx->freq);
+	if (tx->modes & ADJ_OFFSET) {
+		if (!info->adjphase)
+			return -EOPNOTSUPP;
+		return info->adjphase(info,
+				      ptp_phase_offset_ns(tx->offset,
+							  tx->modes & ADJ_NANO));
+	}
+	if (!tx->modes) {
+		tx->freq = ptp->dialed_frequency;
+		return 0;
+	}
+	return -EOPNOTSUPP;
+}
+
+static const struct posix_clock_operations ptp_pc_ops = {
+	.owner		= THIS_MODULE,
+	.clock_adjtime	= ptp_pc_adjtime,
+	.clock_gettime	= ptp_pc_gettime,
+	.clock_getres	= ptp_pc_getres,
+	.clock_settime	= ptp_pc_settime,
+	.ioctl		= ptp_ioctl,
+	.open		= ptp_open,
+	.release	= ptp_release,
+	.poll		= ptp_poll,
+	.read		= ptp_read,
+};
+
+/* The auxiliary worker: runs do_aux_work until it asks for no rerun. */
+static void ptp_aux_work(struct kthread_work *work)
+{
+	struct ptp_clock *ptp = container_of(work, struct ptp_clock,
+					     aux_work.work);
+	long delay = ptp->info->do_aux_work(ptp->info);
+
+	if (delay >= 0)
+		kthread_queue_delayed_work(ptp->kworker, &ptp->aux_work, delay);
+}
+
+/* Last reference gone: no open file, no sysfs user, no driver. */
+static void ptp_dev_release(struct device *dev)
+{
+	struct ptp_clock *ptp = container_of(dev, struct ptp_clock, dev);
+
+	ptp_evq_free(ptp->sysfs_queue);
+	ptp_pins_sysfs_free(ptp);
+	kfree(ptp->vclocks);
+	mutex_destroy(&ptp->pincfg_mux);
+	mutex_destroy(&ptp->vclock_mux);
+	ida_free(&ptp_index_ida, ptp->index);
+	kfree(ptp);
+}
+
+static bool ptp_parent_is_ptp(struct device *parent)
+{
+	return parent && ptp_class && parent->class == ptp_class;
+}
+
+static int ptp_pps_register(struct ptp_clock *ptp)
+{
+	struct pps_source_info src = {
+		.mode	= PTP_PPS_MODE,
+		.owner	= ptp->info->owner,
+	};
+
+	snprintf(src.name, sizeof(src.name), "ptp%d", ptp->index);
+	ptp->pps_source = pps_register_source(&src, PTP_PPS_DEFAULTS);
+	if (IS_ERR(ptp->pps_source)) {
+		int err = PTR_ERR(ptp->pps_source);
+
+		ptp->pps_source = NULL;
+		pr_err("failed to register pps source: %d\n", err);
+		return err;
+	}
+	ptp->pps_source->lookup_cookie = ptp;
+	return 0;
+}
+
+/**
+ * ptp_clock_register() - register a PTP hardware clock driver
+ * @info: the driver's capabilities and callbacks; must outlive the clock
+ * @parent: the parent device (a ptpN device makes a virtual clock)
+ *
+ * Creates /dev/ptpN, /sys/class/ptp/ptpN and, when @info->pps is set, a PPS
+ * source.
+ *
+ * Return: the new clock, or an ERR_PTR(): -EINVAL when @info->n_alarm is
+ * larger than 4, -ENOMEM, or the error of a subsystem.
+ */
+struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
+				     struct device *parent)
+{
+	struct ptp_clock *ptp;
+	int err, index;
+
+	if (info->n_alarm > PTP_MAX_ALARMS)
+		return ERR_PTR(-EINVAL);
+
+	ptp = kzalloc(sizeof(*ptp), GFP_KERNEL);
+	if (!ptp)
+		return ERR_PTR(-ENOMEM);
+
+	index = ida_alloc_max(&ptp_index_ida, MINORMASK, GFP_KERNEL);
+	if (index < 0) {
+		kfree(ptp);
+		return ERR_PTR(index);
+	}
+
+	ptp->clock.ops = ptp_pc_ops;
+	ptp->info = info;
+	ptp->index = index;
+	mutex_init(&ptp->pincfg_mux);
+	mutex_init(&ptp->vclock_mux);
+	spin_lock_init(&ptp->evq_lock);
+	INIT_LIST_HEAD(&ptp->queues);
+	init_waitqueue_head(&ptp->evq_wait);
+	ptp->has_cycles = info->getcycles64 || info->getcyclesx64;
+	ptp->is_virtual = ptp_parent_is_ptp(parent);
+
+	/* From here on the release callback frees everything. */
+	device_initialize(&ptp->dev);
+	ptp->dev.devt = MKDEV(MAJOR(ptp_devt), index);
+	ptp->dev.class = ptp_class;
+	ptp->dev.parent = parent;
+	ptp->dev.groups = ptp->groups;
+	ptp->dev.release = ptp_dev_release;
+	dev_set_drvdata(&ptp->dev, ptp);
+	err = dev_set_name(&ptp->dev, "ptp%d", index);
+	if (err)
+		goto put_dev;
+
+	err = -ENOMEM;
+	ptp->sysfs_queue = ptp_evq_create(ptp, 0);
+	if (!ptp->sysfs_queue)
+		goto put_dev;
+	ptp_evq_attach(ptp, ptp->sysfs_queue);
+
+	if (!ptp->is_virtual) {
+		ptp->max_vclocks = PTP_DEFAULT_MAX_VCLOCKS;
+		ptp->vclocks = kcalloc(ptp->max_vclocks, sizeof(*ptp->vclocks),
+				       GFP_KERNEL);
+		if (!ptp->vclocks)
+			goto put_dev;
+	}
+
+	err = ptp_pins_sysfs_init(ptp);
+	if (err)
+		goto put_dev;
+
+	if (info->do_aux_work) {
+		kthread_init_delayed_work(&ptp->aux_work, ptp_aux_work);
+		ptp->kworker = kthread_create_worker(0, "ptp%d", index);
+		if (IS_ERR(ptp->kworker)) {
+			err = PTR_ERR(ptp->kworker);
+			ptp->kworker = NULL;
+			pr_err("failed to create ptp aux_worker %d\n", err);
+			goto put_dev;
+		}
+	}
+
+	if (info->pps) {
+		err = ptp_pps_register(ptp);
+		if (err)
+			goto destroy_worker;
+	}
+
+	err = posix_clock_register(&ptp->clock, &ptp->dev);
+	if (err) {
+		pr_err("failed to create posix clock\n");
+		goto unregister_pps;
+	}
+
+	ptp_debugfs_add(ptp);
+	return ptp;
+
+unregister_pps:
+	if (ptp->pps_source)
+		pps_unregister_source(ptp->pps_source);
+destroy_worker:
+	if (ptp->kworker)
+		kthread_destroy_worker(ptp->kworker);
+put_dev:
+	put_device(&ptp->dev);
+	return ERR_PTR(err);
+}
+EXPORT_SYMBOL(ptp_clock_register);
+
+/**
+ * ptp_clock_unregister() - unregister a PTP hardware clock driver
+ * @ptp: the clock returned by ptp_clock_register()
+ *
+ * Removes the clock's virtual clocks, wakes its readers (they get -ENODEV),
+ * stops the auxiliary worker and removes the device.  The driver's
+ * callbacks are not called once this returns; the memory of the clock
+ * stays until the last open file is closed, and so does its index.
+ *
+ * Return: 0.
+ */
+int ptp_clock_unregister(struct ptp_clock *ptp)
+{
+	ptp_vclocks_remove_all(ptp);
+
+	spin_lock_irq(&ptp->evq_lock);
+	ptp->defunct = true;
+	spin_unlock_irq(&ptp->evq_lock);
+	wake_up_interruptible_all(&ptp->evq_wait);
+
+	if (ptp->kworker) {
+		kthread_cancel_delayed_work_sync(&ptp->aux_work);
+		kthread_destroy_worker(ptp->kworker);
+	}
+	if (ptp->pps_source)
+		pps_unregister_source(ptp->pps_source);
+
+	ptp_debugfs_remove(ptp);
+	posix_clock_unregister(&ptp->clock);
+	return 0;
+}
+EXPORT_SYMBOL(ptp_clock_unregister);
+
+/**
+ * ptp_clock_event() - report an event of the clock
+ * @ptp: the clock
+ * @event: what happened
+ *
+ * Callable from interrupt context: allocates nothing and takes only a
+ * spinlock.  External timestamps are queued for every reader whose channel
+ * mask includes the channel; PPS events go to the clock's PPS source.
+ */
+void ptp_clock_event(struct ptp_clock *ptp, struct ptp_clock_event *event)
+{
+	struct pps_event_time now;
+
+	switch (event->type) {
+	case PTP_CLOCK_EXTTS:
+		ptp_evq_post(ptp, event);
+		break;
+	case PTP_CLOCK_PPS:
+		if (!ptp->pps_source)
+			break;
+		pps_get_ts(&now);
+		pps_event(ptp->pps_source, &now, PPS_CAPTUREASSERT, NULL);
+		break;
+	case PTP_CLOCK_PPSUSR:
+		if (!ptp->pps_source)
+			break;
+		pps_event(ptp->pps_source, &event->pps_times,
+			  PPS_CAPTUREASSERT, NULL);
+		break;
+	default:
+		/* PTP_CLOCK_ALARM and unknown types: nothing to deliver. */
+		break;
+	}
+}
+EXPORT_SYMBOL(ptp_clock_event);
+
+/**
+ * ptp_clock_index() - the index N of /dev/ptpN
+ * @ptp: the clock
+ *
+ * Return: the index.
+ */
+int ptp_clock_index(struct ptp_clock *ptp)
+{
+	return ptp->index;
+}
+EXPORT_SYMBOL(ptp_clock_index);
+
+/**
+ * ptp_find_pin() - find the pin assigned a function and channel
+ * @ptp: the clock
+ * @func: the pin function
+ * @chan: the channel of that function
+ *
+ * The caller holds the pin configuration lock, as the driver's enable and
+ * verify callbacks do; elsewhere use ptp_find_pin_unlocked().
+ *
+ * Return: the pin's index, or -1 when no pin has that function.
+ */
+int ptp_find_pin(struct ptp_clock *ptp,
+		 enum ptp_pin_function func, unsigned int chan)
+{
+	struct ptp_pin_desc *pins = ptp->info->pin_config;
+	int i;
+
+	for (i = 0; i < ptp->info->n_pins; i++)
+		if (pins[i].func == func && pins[i].chan == chan)
+			return i;
+	return -1;
+}
+EXPORT_SYMBOL(ptp_find_pin);
+
+/**
+ * ptp_find_pin_unlocked() - ptp_find_pin() taking the pin lock itself
+ * @ptp: the clock
+ * @func: the pin function
+ * @chan: the channel of that function
+ *
+ * Return: the pin's index, or -1 when no pin has that function.
+ */
+int ptp_find_pin_unlocked(struct ptp_clock *ptp,
+			  enum ptp_pin_function func, unsigned int chan)
+{
+	int pin;
+
+	mutex_lock(&ptp->pincfg_mux);
+	pin = ptp_find_pin(ptp, func, chan);
+	mutex_unlock(&ptp->pincfg_mux);
+	return pin;
+}
+EXPORT_SYMBOL(ptp_find_pin_unlocked);
+
+/**
+ * ptp_schedule_worker() - (re)schedule the clock's auxiliary work
+ * @ptp: the clock, registered with a do_aux_work callback
+ * @delay: delay in jiffies
+ *
+ * Return: false if the work was idle, true if it was pending (and is now
+ * rescheduled), -EOPNOTSUPP when the clock has no do_aux_work.
+ */
+int ptp_schedule_worker(struct ptp_clock *ptp, unsigned long delay)
+{
+	if (!ptp->kworker)
+		return -EOPNOTSUPP;
+	return kthread_mod_delayed_work(ptp->kworker, &ptp->aux_work, delay);
+}
+EXPORT_SYMBOL(ptp_schedule_worker);
+
+/**
+ * ptp_cancel_worker_sync() - cancel the auxiliary work and wait for it
+ * @ptp: the clock
+ */
+void ptp_cancel_worker_sync(struct ptp_clock *ptp)
+{
+	if (ptp->kworker)
+		kthread_cancel_delayed_work_sync(&ptp->aux_work);
+}
+EXPORT_SYMBOL(ptp_cancel_worker_sync);
+
+static int __init ptp_init(void)
+{
+	int err;
+
+	if (ptp_queue_slots < 2 || ptp_queue_slots > 4096) {
+		pr_err("queue_slots must be 2..4096\n");
+		return -EINVAL;
+	}
+
+	ptp_class = class_create(THIS_MODULE, "ptp");
+	if (IS_ERR(ptp_class)) {
+		err = PTR_ERR(ptp_class);
+		pr_err("failed to allocate class\n");
+		goto out;
+	}
+	ptp_class->dev_groups = ptp_class_groups;
+
+	err = alloc_chrdev_region(&ptp_devt, 0, MINORMASK + 1, "ptp");
+	if (err < 0) {
+		pr_err("failed to allocate device region\n");
+		goto destroy_class;
+	}
+
+	ptp_debugfs_init();
+	pr_info("PTP clock support registered\n");
+	return 0;
+
+destroy_class:
+	class_destroy(ptp_class);
+out:
+	ptp_class = NULL;
+	return err;
+}
+
+static void __exit ptp_exit(void)
+{
+	ptp_debugfs_exit();
+	unregister_chrdev_region(ptp_devt, MINORMASK + 1);
+	class_destroy(ptp_class);
+	ida_destroy(&ptp_index_ida);
+}
+
+module_init(ptp_init);
+module_exit(ptp_exit);
+
+MODULE_DESCRIPTION("PTP clocks support");
+MODULE_LICENSE("GPL");
