@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ptpctl: one command-line tool for every feature of a PTP hardware clock.
+ *
+ * Exit status: 0 success, 1 a failed system call (the errno text names the
+ * operation on stderr), 2 a usage error.
+ */
+#ifndef PTPCTL_H
+#define PTPCTL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include <linux/ptp_clock.h>
+#include <linux/ptp_clock_ext.h>
+
+#define EXIT_OK		0
+#define EXIT_FAIL	1
+#define EXIT_USAGE	2
+
+#define NSEC_PER_SEC	1000000000LL
+
+/* The dynamic POSIX clock of an open PHC file descriptor. */
+#define FD_TO_CLOCKID(fd)	((clockid_t)((~(unsigned int)(fd) << 3) | 3))
+
+/* ---- parse.c: argument and time parsing (pure, unit tested) ---- */
+
+int parse_long(const char *s, long min, long max, long *out);
+int parse_uint(const char *s, unsigned int max, unsigned int *out);
+int parse_fixed(const char *s, int decimals, bool allow_neg, int64_t *out);
+int parse_time(const char *s, struct timespec *ts);
+int parse_offset(const char *s, int64_t *ns);
+int parse_duration(const char *s, int64_t *ns);
+int parse_ppb(const char *s, long *scaled_ppm);
+int parse_percent(const char *s, int64_t *millipct);
+int parse_chanlist(const char *s, unsigned int max, uint64_t *mask);
+int parse_pin_func(const char *s, unsigned int *func);
+const char *pin_func_name(unsigned int func);
+
+long ppb_to_scaled_ppm(int64_t milli_ppb);
+int64_t scaled_ppm_to_milli_ppb(long scaled_ppm);
+void ns_to_timeval_nano(int64_t ns, long *sec, long *nsec);
+int64_t ts_to_ns(int64_t sec, long nsec);
+char *fmt_time(char *buf, size_t len, int64_t sec, long nsec);
+char *fmt_ns(char *buf, size_t len, int64_t ns);
+char *fmt_milli(char *buf, size_t len, int64_t milli);
+
+enum devspec_kind { DEVSPEC_PATH, DEVSPEC_INDEX, DEVSPEC_NAME };
+enum devspec_kind classify_devspec(const char *s, int *index);
+
+/* ---- opts.c: a small option parser that leaves "-1.5" positional ---- */
+
+struct opt {
+	const char *name;	/* long name without "--" */
+	char short_name;	/* 0 if none */
+	bool has_arg;
+	int id;
+};
+
+struct optstate {
+	int argc;
+	char **argv;
+	int i;			/* next argument */
+	bool only_pos;		/* after "--" */
+	const char *arg;	/* the option's argument */
+	const char *bad;	/* the offending word on error */
+};
+
+#define OPT_END		0
+#define OPT_POS		(-1)
+#define OPT_UNKNOWN	(-2)
+#define OPT_NOARG	(-3)
+#define OPT_EXTRAARG	(-4)
+
+void opt_init(struct optstate *st, int argc, char **argv);
+int opt_next(struct optstate *st, const struct opt *opts);
+
+/* ---- device.c: finding, opening and describing clocks ---- */
+
+struct clock {
+	int index;		/* N of /dev/ptpN */
+	char dev[64];		/* /dev/ptpN */
+	char name[64];		/* clock_name */
+	int fd;			/* -1 if not open */
+	bool writable;		/* opened O_RDWR */
+	clockid_t clkid;
+	struct ptp_clock_caps caps;
+	bool have_caps;
+};
+
+struct ctx {
+	const char *prog;
+	const char *cmd;	/* current subcommand name */
+	bool json;
+	bool read_only;		/* --read-only: never open for writing */
+	const char *devspec;	/* the device as given, or NULL */
+	struct clock clk;
+};
+
+const char *sysfs_root(void);
+const char *debugfs_root(void);
+int sysfs_read(const char *path, char *buf, size_t len);
+int clock_sysdir(int index, char *buf, size_t len);
+int list_clock_indices(int **out);
+int resolve_clock(struct ctx *c, const char *spec);
+int resolve_dev(struct ctx *c);
+int open_clock(struct ctx *c, bool want_write);
+int load_caps(struct ctx *c);
+void close_clock(struct ctx *c);
+
+/* ---- report.c: errors and JSON ---- */
+
+int fail_sys(struct ctx *c, const char *op, int err, const char *hint);
+int fail_usage(struct ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int fail_msg(struct ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void json_str(FILE *f, const char *s);
+const char *ptp_errno_hint(struct ctx *c, int err, bool adjusting);
+bool ioctl_unsupported(int err);
+
+/* ---- commands ---- */
+
+struct command {
+	const char *name;
+	int (*run)(struct ctx *c, int argc, char **argv);
+	enum { DEV_NONE, DEV_OPTIONAL, DEV_REQUIRED } dev;
+	bool writes;		/* opens the clock for writing */
+	const char *usage;	/* after "ptpctl [DEVICE] NAME" */
+	const char *help;	/* what it does, and its options */
+};
+
+extern const struct command commands[];
+const struct command *find_command(const char *name);
+int usage_of(struct ctx *c, const struct command *cmd, FILE *f);
+int want_help(int argc, char **argv);
+int opt_error(struct ctx *c, int id, const struct optstate *st);
+
+#define OPT_JSON	'j'
+#define OPTS_COMMON	{ "json", 'j', false, OPT_JSON }
+
+int cmd_list(struct ctx *c, int argc, char **argv);
+int cmd_caps(struct ctx *c, int argc, char **argv);
+int cmd_get(struct ctx *c, int argc, char **argv);
+int cmd_cmp(struct ctx *c, int argc, char **argv);
+int cmd_set(struct ctx *c, int argc, char **argv);
+int cmd_step(struct ctx *c, int argc, char **argv);
+int cmd_freq(struct ctx *c, int argc, char **argv);
+int cmd_phase(struct ctx *c, int argc, char **argv);
+int cmd_pins(struct ctx *c, int argc, char **argv);
+int cmd_pin(struct ctx *c, int argc, char **argv);
+int cmd_perout(struct ctx *c, int argc, char **argv);
+int cmd_pps(struct ctx *c, int argc, char **argv);
+int cmd_extts(struct ctx *c, int argc, char **argv);
+int cmd_monitor(struct ctx *c, int argc, char **argv);
+int cmd_vclocks(struct ctx *c, int argc, char **argv);
+int cmd_dummy(struct ctx *c, int argc, char **argv);
+
+#endif /* PTPCTL_H */

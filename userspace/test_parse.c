@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host-side unit test of ptpctl's argument and time parsing, and of device
+ * name resolution against a fake sysfs tree.  Needs no PHC and no guest.
+ * Prints TAP and a final "N passed, N failed"; exits 1 on any failure.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ptpctl.h"
+
+static int n_run, n_fail;
+
+static void check(bool cond, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void check(bool cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	n_run++;
+	if (!cond)
+		n_fail++;
+	printf("%sok %d - ", cond ? "" : "not ", n_run);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static void fixed_ok(const char *s, int dec, bool neg, int64_t want)
+{
+	int64_t v = 0;
+	int r = parse_fixed(s, dec, neg, &v);
+
+	check(r == 0 && v == want, "parse_fixed(\"%s\", %d) = %lld (got %lld, r=%d)",
+	      s, dec, (long long)want, (long long)v, r);
+}
+
+static void fixed_bad(const char *s, int dec, bool neg, int err)
+{
+	int64_t v;
+	int r;
+
+	errno = 0;
+	r = parse_fixed(s, dec, neg, &v);
+	check(r == -1 && errno == err, "parse_fixed(\"%s\", %d) fails with %s",
+	      s, dec, strerror(err));
+}
+
+static void time_ok(const char *s, long long sec, long nsec)
+{
+	struct timespec ts = { 0 };
+	int r = parse_time(s, &ts);
+
+	check(r == 0 && ts.tv_sec == sec && ts.tv_nsec == nsec,
+	      "parse_time(\"%s\") = %lld.%09ld (got %lld.%09ld)", s, sec, nsec,
+	      (long long)ts.tv_sec, ts.tv_nsec);
+}
+
+static void time_bad(const char *s)
+{
+	struct timespec ts;
+
+	check(parse_time(s, &ts) == -1, "parse_time(\"%s\") is rejected", s);
+}
+
+static void offset_ok(const char *s, int64_t want)
+{
+	int64_t v = 0;
+	int r = parse_offset(s, &v);
+
+	check(r == 0 && v == want, "parse_offset(\"%s\") = %lld ns (got %lld)",
+	      s, (long long)want, (long long)v);
+}
+
+static void duration_ok(const char *s, int64_t want)
+{
+	int64_t v = 0;
+	int r = parse_duration(s, &v);
+
+	check(r == 0 && v == want, "parse_duration(\"%s\") = %lld ns (got %lld)",
+	      s, (long long)want, (long long)v);
+}
+
+static void split_ok(int64_t ns, long sec, long nsec)
+{
+	long s, n;
+
+	ns_to_timeval_nano(ns, &s, &n);
+	check(s == sec && n == nsec, "step %lld ns -> time {%ld, %ld} (got {%ld, %ld})",
+	      (long long)ns, sec, nsec, s, n);
+}
+
+static void ppb_ok(const char *s, long scaled)
+{
+	long v = 0;
+	int r = parse_ppb(s, &v);
+
+	check(r == 0 && v == scaled, "parse_ppb(\"%s\") = %ld scaled ppm (got %ld)",
+	      s, scaled, v);
+}
+
+static void test_numbers(void)
+{
+	long l;
+	unsigned int u;
+
+	check(!parse_long("42", 0, 100, &l) && l == 42, "parse_long 42");
+	check(!parse_long("-7", -10, 10, &l) && l == -7, "parse_long -7");
+	check(parse_long("101", 0, 100, &l) && errno == ERANGE, "parse_long above max is ERANGE");
+	check(parse_long("4x", 0, 100, &l) && errno == EINVAL, "parse_long trailing junk is EINVAL");
+	check(parse_long("", 0, 100, &l) && errno == EINVAL, "parse_long empty is EINVAL");
+	check(parse_long(" 4", 0, 100, &l) && errno == EINVAL, "parse_long leading space is EINVAL");
+	check(parse_uint("-1", 10, &u), "parse_uint rejects -1");
+	check(!parse_uint("10", 10, &u) && u == 10, "parse_uint 10 with max 10");
+
+	fixed_ok("1", 9, false, 1000000000);
+	fixed_ok("1.5", 9, false, 1500000000);
+	fixed_ok("0.000000001", 9, false, 1);
+	fixed_ok(".5", 3, false, 500);
+	fixed_ok("-2.25", 3, true, -2250);
+	fixed_ok("+3", 0, true, 3);
+	fixed_ok("12.", 3, false, 12000);
+	fixed_bad("-1", 9, false, EINVAL);
+	fixed_bad("1.0000000001", 9, false, EINVAL);
+	fixed_bad("1.2.3", 9, false, EINVAL);
+	fixed_bad(".", 9, false, EINVAL);
+	fixed_bad("", 9, false, EINVAL);
+	fixed_bad("1e3", 9, false, EINVAL);
+	fixed_bad("99999999999", 9, false, ERANGE);
+	fixed_bad("9223372036854775808", 0, false, ERANGE);
+}
+
+static void test_time(void)
+{
+	time_ok("0", 0, 0);
+	time_ok("1000", 1000, 0);
+	time_ok("1000.5", 1000, 500000000);
+	time_ok("1700000000.000000123", 1700000000, 123);
+	time_ok("1970-01-01T00:00:00Z", 0, 0);
+	time_ok("2000-01-01T00:00:00Z", 946684800, 0);
+	time_ok("2024-02-29T12:34:56.789Z", 1709210096, 789000000);
+	time_ok("2038-01-19 03:14:08", 2147483648LL, 0);
+	time_ok("2100-03-01T00:00:00.000000001z", 4107542400LL, 1);
+	time_bad("-1");
+	time_bad("now");
+	time_bad("2023-02-29T00:00:00Z");
+	time_bad("2024-13-01T00:00:00Z");
+	time_bad("2024-01-01T24:00:00Z");
+	time_bad("2024-01-01T00:00:60Z");
+	time_bad("2024-01-01");
+	time_bad("2024-01-01T00:00:00.Z");
+	time_bad("2024-01-01T00:00:00.1234567890Z");
+	time_bad("2024-01-01T00:00:00+01:00");
+	time_bad("1969-12-31T23:59:59Z");
+	time_bad("1.5s");
+}
+
+static void test_offsets(void)
+{
+	int64_t v;
+
+	offset_ok("1", 1000000000);
+	offset_ok("-1.5", -1500000000);
+	offset_ok("0.000000001", 1);
+	offset_ok("-100ns", -100);
+	offset_ok("250us", 250000);
+	offset_ok("1.5ms", 1500000);
+	offset_ok("2s", 2000000000);
+	offset_ok("-0.5", -500000000);
+	check(parse_offset("1.5ns", &v) == -1, "parse_offset rejects fractional ns");
+	check(parse_offset("ms", &v) == -1, "parse_offset rejects a bare unit");
+	check(parse_offset("1h", &v) == -1, "parse_offset rejects unknown units");
+	duration_ok("0.5", 500000000);
+	duration_ok("100ms", 100000000);
+	duration_ok("1", 1000000000);
+	check(parse_duration("-1", &v) == -1, "parse_duration rejects negatives");
+
+	split_ok(1500000000, 1, 500000000);
+	split_ok(-1500000000, -2, 500000000);
+	split_ok(-1, -1, 999999999);
+	split_ok(-1000000000, -1, 0);
+	split_ok(0, 0, 0);
+}
+
+static void test_freq(void)
+{
+	long v;
+	char buf[48];
+
+	ppb_ok("0", 0);
+	ppb_ok("1000", 65536);
+	ppb_ok("-1000", -65536);
+	ppb_ok("100000", 6553600);
+	ppb_ok("1", 66);		/* 65.536 rounds to 66 */
+	ppb_ok("12.5", 819);		/* 819.2 */
+	ppb_ok("-12.5", -819);
+	ppb_ok("999999999", 65535999934LL);
+	check(parse_ppb("1.2345", &v) == -1, "parse_ppb rejects 4 decimals");
+	check(parse_ppb("3000000000", &v) == -1 && errno == ERANGE,
+	      "parse_ppb rejects more than 32 bits of ppb");
+	check(parse_ppb("abc", &v) == -1 && errno == EINVAL, "parse_ppb rejects words");
+	check(scaled_ppm_to_milli_ppb(65536) == 1000000, "65536 scaled ppm is 1000 ppb");
+	check(scaled_ppm_to_milli_ppb(-6553600) == -100000000, "-6553600 scaled ppm is -100000 ppb");
+	check(scaled_ppm_to_milli_ppb(819) == 12497, "819 scaled ppm is 12.497 ppb");
+	check(!strcmp(fmt_milli(buf, sizeof(buf), -12497), "-12.497"), "fmt_milli -12497 = -12.497 (%s)", buf);
+	check(!strcmp(fmt_milli(buf, sizeof(buf), 5), "0.005"), "fmt_milli 5 = 0.005 (%s)", buf);
+}
+
+static void test_misc(void)
+{
+	int64_t p;
+	uint64_t m;
+	unsigned int f;
+	char buf[48];
+	int idx = -1;
+
+	check(!parse_percent("50", &p) && p == 50000, "percent 50");
+	check(!parse_percent("12.5%", &p) && p == 12500, "percent 12.5%%");
+	check(!parse_percent("100", &p) && p == 100000, "percent 100");
+	check(parse_percent("0", &p) == -1, "percent 0 is rejected");
+	check(parse_percent("101", &p) == -1, "percent 101 is rejected");
+	check(parse_percent("%", &p) == -1, "percent '%%' is rejected");
+
+	check(!parse_chanlist("0", 4, &m) && m == 1, "chanlist 0");
+	check(!parse_chanlist("0,2-3", 4, &m) && m == 0xd, "chanlist 0,2-3");
+	check(parse_chanlist("4", 4, &m) == -1 && errno == ERANGE, "chanlist 4 of 4 is ERANGE");
+	check(parse_chanlist("3-1", 4, &m) == -1, "chanlist 3-1 is rejected");
+	check(parse_chanlist("a", 4, &m) == -1, "chanlist a is rejected");
+	check(parse_chanlist(",", 4, &m) == -1, "chanlist ',' is rejected");
+
+	check(!parse_pin_func("extts", &f) && f == PTP_PF_EXTTS, "pin func extts");
+	check(!parse_pin_func("PEROUT", &f) && f == PTP_PF_PEROUT, "pin func PEROUT");
+	check(!parse_pin_func("0", &f) && f == PTP_PF_NONE, "pin func 0");
+	check(parse_pin_func("4", &f) == -1, "pin func 4 is rejected");
+	check(parse_pin_func("gpio", &f) == -1, "pin func gpio is rejected");
+	check(!strcmp(pin_func_name(PTP_PF_PHYSYNC), "physync"), "pin func name physync");
+
+	check(!strcmp(fmt_time(buf, sizeof(buf), 1000, 5), "1000.000000005"),
+	      "fmt_time 1000.000000005 (%s)", buf);
+	check(!strcmp(fmt_ns(buf, sizeof(buf), -1500000000), "-1.500000000"),
+	      "fmt_ns -1.5 s (%s)", buf);
+	check(!strcmp(fmt_ns(buf, sizeof(buf), INT64_MIN), "-9223372036.854775808"),
+	      "fmt_ns INT64_MIN (%s)", buf);
+
+	check(classify_devspec("/dev/ptp0", &idx) == DEVSPEC_PATH, "/dev/ptp0 is a path");
+	check(classify_devspec("./x", &idx) == DEVSPEC_PATH, "./x is a path");
+	check(classify_devspec("3", &idx) == DEVSPEC_INDEX && idx == 3, "3 is index 3");
+	check(classify_devspec("ptp12", &idx) == DEVSPEC_INDEX && idx == 12, "ptp12 is index 12");
+	check(classify_devspec("ptp_dummy.0", &idx) == DEVSPEC_NAME, "ptp_dummy.0 is a name");
+	check(classify_devspec("e1000e", &idx) == DEVSPEC_NAME, "e1000e is a name");
+	check(classify_devspec("3x", &idx) == DEVSPEC_NAME, "3x is a name");
+	check(FD_TO_CLOCKID(3) == -29, "FD_TO_CLOCKID(3) = -29 (%d)", FD_TO_CLOCKID(3));
+}
+
+static void test_opts(void)
+{
+	static const struct opt opts[] = {
+		{ "json", 'j', false, 'j' },
+		{ "count", 'c', true, 'c' },
+		{ NULL }
+	};
+	char *argv[] = { "cmd", "-1.5", "--count=3", "-c", "-4", "-j", "x",
+			 "--", "--json", "--bogus", "-z", "--json=1", "--count",
+			 NULL };
+	struct optstate st;
+
+	opt_init(&st, 7, argv);
+	st.i = 1;
+	check(opt_next(&st, opts) == OPT_POS && !strcmp(st.arg, "-1.5"),
+	      "opts: -1.5 is positional");
+	check(opt_next(&st, opts) == 'c' && !strcmp(st.arg, "3"), "opts: --count=3");
+	check(opt_next(&st, opts) == 'c' && !strcmp(st.arg, "-4"), "opts: -c -4");
+	check(opt_next(&st, opts) == 'j', "opts: -j");
+	check(opt_next(&st, opts) == OPT_POS && !strcmp(st.arg, "x"), "opts: x positional");
+	check(opt_next(&st, opts) == OPT_END, "opts: end");
+
+	opt_init(&st, 9, argv);
+	st.i = 7;
+	check(opt_next(&st, opts) == OPT_POS && !strcmp(st.arg, "--json"),
+	      "opts: after --, --json is positional");
+	opt_init(&st, 11, argv);
+	st.i = 9;
+	check(opt_next(&st, opts) == OPT_UNKNOWN && !strcmp(st.bad, "--bogus"), "opts: --bogus unknown");
+	check(opt_next(&st, opts) == OPT_UNKNOWN, "opts: -z unknown");
+	opt_init(&st, 13, argv);
+	st.i = 11;
+	check(opt_next(&st, opts) == OPT_EXTRAARG, "opts: --json=1 has an extra argument");
+	check(opt_next(&st, opts) == OPT_NOARG, "opts: --count without its argument");
+}
+
+/* Name resolution against a fake /sys. */
+static void put(const char *root, const char *rel, const char *text)
+{
+	char path[512], dir[600];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	snprintf(dir, sizeof(dir), "mkdir -p '%s'", path);
+	*strrchr(dir, '/') = '\0';
+	strcat(dir, "'");
+	if (system(dir))
+		return;
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return;
+	if (write(fd, text, strlen(text)) < 0)
+		perror("write");
+	close(fd);
+}
+
+static void test_resolve(void)
+{
+	char root[] = "/tmp/ptpctl-test.XXXXXX", cmd[64];
+	struct ctx c = { .prog = "ptpctl" };
+	int *idx = NULL, n, saved;
+
+	if (!mkdtemp(root)) {
+		check(false, "mkdtemp");
+		return;
+	}
+	put(root, "class/ptp/ptp0/clock_name", "e1000e\n");
+	put(root, "class/ptp/ptp2/clock_name", "ptp_dummy.0\n");
+	put(root, "class/ptp/ptp10/clock_name", "ptp_dummy.1\n");
+	put(root, "class/ptp/ptp3/clock_name", "twin\n");
+	put(root, "class/ptp/ptp4/clock_name", "twin\n");
+	put(root, "class/ptp/junk/clock_name", "junk\n");
+	setenv("PTPCTL_SYSFS", root, 1);
+
+	n = list_clock_indices(&idx);
+	check(n == 5 && idx[0] == 0 && idx[1] == 2 && idx[4] == 10,
+	      "list_clock_indices finds 5 clocks sorted (n=%d)", n);
+	free(idx);
+
+	saved = dup(2);		/* the failures below print on stderr */
+	if (saved >= 0 && freopen("/dev/null", "w", stderr)) {
+		/* reported at the end */
+	}
+
+	memset(&c.clk, 0, sizeof(c.clk));
+	n = resolve_clock(&c, "ptp_dummy.0");
+	check(n == 0 && c.clk.index == 2 && !strcmp(c.clk.dev, "/dev/ptp2"),
+	      "ptp_dummy.0 resolves to /dev/ptp2 (%s)", c.clk.dev);
+	memset(&c.clk, 0, sizeof(c.clk));
+	n = resolve_clock(&c, "10");
+	check(n == 0 && !strcmp(c.clk.name, "ptp_dummy.1"),
+	      "index 10 resolves, clock_name ptp_dummy.1 (%s)", c.clk.name);
+	memset(&c.clk, 0, sizeof(c.clk));
+	n = resolve_clock(&c, "ptp0");
+	check(n == 0 && !strcmp(c.clk.name, "e1000e"), "ptp0 resolves to e1000e");
+	memset(&c.clk, 0, sizeof(c.clk));
+	check(resolve_clock(&c, "7") == EXIT_FAIL, "index 7 does not exist: exit 1");
+	memset(&c.clk, 0, sizeof(c.clk));
+	check(resolve_clock(&c, "nosuch") == EXIT_FAIL, "unknown name: exit 1");
+	memset(&c.clk, 0, sizeof(c.clk));
+	check(resolve_clock(&c, "twin") == EXIT_USAGE, "ambiguous name: exit 2");
+	memset(&c.clk, 0, sizeof(c.clk));
+	check(resolve_clock(&c, root) == EXIT_FAIL, "a directory is not a PHC: exit 1");
+
+	if (saved >= 0) {
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		check(false, "cleaning up %s", root);
+	unsetenv("PTPCTL_SYSFS");
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n");
+	test_numbers();
+	test_time();
+	test_offsets();
+	test_freq();
+	test_misc();
+	test_opts();
+	test_resolve();
+	printf("1..%d\n", n_run);
+	printf("%d passed, %d failed\n", n_run - n_fail, n_fail);
+	return n_fail ? 1 : 0;
+}
