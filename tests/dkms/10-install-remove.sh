@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# timeout: 1500
+# The DKMS package on the guest's own kernel, built against that kernel's
+# headers package: apt install makes dkms build both modules into
+# updates/dkms, modprobe finds those copies, the dummy clock works and, on
+# base (PTP core =m), the in-tree e1000e loads on our core.  apt remove and
+# purge take it all away again: depmod forgets our modules and the in-tree
+# ptp.ko serves e1000e again.  On debug (no PTP core) our core is the only
+# one, and after removal there is none.
+#   vm/run --kernel base --core intree --no-dummy -- tests/run dkms
+#   vm/run --kernel debug --core none --no-dummy -- tests/run dkms
+. "$(dirname "$0")/common.sh"
+trap cleanup_packages EXIT
+
+deb=$(dkms_deb)
+[ -n "$deb" ]; ok $? "make deb built $DEB_DIR/ptp-clock-dkms_*_all.deb"
+hdr=$(kernel_deb "$PTPVM_KERNEL" headers)
+[ -n "$hdr" ]; ok $? "the kernel cache has the headers package of $KREL"
+{ [ -n "$deb" ] && [ -n "$hdr" ]; } || done_testing
+ver=$(pkg_version)
+diag "package version $ver, kernel $KREL ($PTPVM_KERNEL), harness core $PTPVM_CORE"
+
+run_ok "no harness copies of our modules in updates/" drop_harness_modules
+
+intree=/lib/modules/$KREL/kernel/drivers/ptp/ptp.ko
+if [ "$PTPVM_KERNEL" = base ]; then
+	[ -e "$intree" ]
+	ok $? "base has its in-tree ptp.ko (needs vm/run --core intree)"
+	modinfo -F filename ptp 2>/dev/null | grep -qx "$intree"
+	ok $? "before the package, modinfo ptp is the in-tree core"
+else
+	[ ! -e "$intree" ] && ! modinfo ptp > /dev/null 2>&1
+	ok $? "debug has no PTP core of its own"
+fi
+
+run_ok "apt-get install $(basename "$hdr")" apt_install "$hdr"
+run_ok "apt-get install $(basename "$deb")" apt_install "$deb"
+grep -E '^(Building|Done|Skipped|Error|ptp-clock|[a-z_]+\.ko)' "$LOG" | sed 's/^/#   /'
+
+is "$(dkms_state "$KREL")" installed "dkms status: $MODULE/$ver installed for $KREL"
+dkms status -m "$MODULE" | grep -q "^$MODULE/$ver, $KREL, $ARCH: installed"
+ok $? "dkms status names version $ver (from debian/changelog)"
+grep -qx "PACKAGE_VERSION=\"$ver\"" "/usr/src/$MODULE-$ver/dkms.conf"
+ok $? "/usr/src/$MODULE-$ver/dkms.conf has PACKAGE_VERSION=\"$ver\""
+
+for m in ptp ptp_dummy; do
+	f=$(mod_file "$m")
+	is_dkms_copy "$f"
+	ok $? "modinfo $m resolves to the dkms copy ($f)"
+	modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$KREL "
+	ok $? "$m.ko was built for $KREL"
+done
+! dpkg -L ptp-clock-dkms | grep -qi kunit &&
+	! ls /lib/modules/"$KREL"/updates/dkms/ 2>/dev/null | grep -qi kunit
+ok $? "no KUnit test module shipped or installed"
+
+# On base the in-tree NIC driver must now come up on our core.
+if [ "$PTPVM_KERNEL" = base ]; then
+	run_ok "unload e1000e and the in-tree core" unload_ptp_stack
+	run_ok "modprobe e1000e" modprobe e1000e
+	udevadm settle --timeout=30
+	loaded_core_is "$(mod_file ptp)"
+	ok $? "e1000e pulled in our core (srcversion of updates/dkms/ptp.ko)"
+	ls /sys/module/ptp/holders 2>/dev/null | grep -qx e1000e
+	ok $? "e1000e holds our ptp module"
+	phc=$(e1000e_phc)
+	ok $? "e1000e registered its PHC on our core (${phc:-none})"
+	[ -n "$phc" ] && run_ok "phc_ctl reads the e1000e clock" phc_ctl "$phc" get
+fi
+
+run_ok "modprobe ptp_dummy" modprobe ptp_dummy
+loaded_core_is "$(mod_file ptp)"
+ok $? "the loaded ptp is the dkms copy"
+dev=$(wait_clock ptp_dummy.0)
+ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
+if [ -n "$dev" ]; then
+	run_ok "phc_ctl set 1000" phc_ctl "$dev" set 1000
+	t=$(phc_ctl "$dev" get 2>&1 | sed -n 's/.*clock time is \([0-9]*\)\..*/\1/p')
+	[ -n "$t" ] && [ "$t" -ge 1000 ] && [ "$t" -le 1060 ]
+	ok $? "the dummy clock reads ${t:-nothing} after set 1000 (1000..1060)"
+fi
+run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
+
+# Removal.
+run_ok "apt-get remove ptp-clock-dkms" apt_quiet apt-get remove -y ptp-clock-dkms
+left=$(ls /lib/modules/"$KREL"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
+is "$left" "" "no ptp.ko / ptp_dummy.ko left in updates/dkms"
+is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MODULE"
+! grep -q 'updates/dkms/ptp' /lib/modules/"$KREL"/modules.dep
+ok $? "depmod ran: modules.dep no longer lists updates/dkms/ptp*"
+run_fails "modinfo ptp_dummy finds nothing" modinfo ptp_dummy
+if [ "$PTPVM_KERNEL" = base ]; then
+	is "$(mod_file ptp)" "$intree" "modinfo ptp resolves to the in-tree core again"
+	run_ok "unload e1000e and our (deleted) core" unload_ptp_stack
+	run_ok "modprobe e1000e" modprobe e1000e
+	udevadm settle --timeout=30
+	loaded_core_is "$intree"
+	ok $? "e1000e pulled in the in-tree core again"
+	phc=$(e1000e_phc)
+	ok $? "e1000e registered its PHC on the in-tree core (${phc:-none})"
+else
+	run_fails "modinfo ptp finds no core" modinfo ptp
+fi
+
+run_ok "apt-get purge ptp-clock-dkms" apt_purge ptp-clock-dkms
+st=$(dpkg-query -W -f='${db:Status-Abbrev}' ptp-clock-dkms 2>/dev/null)
+case $st in ""|"un "*|"pn "*) r=0 ;; *) r=1 ;; esac
+ok $r "dpkg: ptp-clock-dkms is gone (status '${st}')"
+[ ! -e "/usr/src/$MODULE-$ver" ] && [ ! -e "/var/lib/dkms/$MODULE" ]
+ok $? "no /usr/src/$MODULE-$ver and no /var/lib/dkms/$MODULE left"
+is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
+done_testing

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by the tests/dkms/*.sh guest tests (sourced, not a test itself).
+#
+# The packages come from `make deb` on the host (.build/deb/), the guest
+# kernels' headers and images from the kernel cache (/kcache/kernel/), and
+# everything installs from those local .debs: the guest has no network.
+
+. "$(dirname "$0")/../lib.sh"
+
+MODULE=ptp-clock
+DEB_DIR=$BUILD/deb
+KREL=$(uname -r)
+ARCH=$(uname -m)
+LOG=/tmp/dkms-test.log
+export DEBIAN_FRONTEND=noninteractive
+
+# The guest kernel flavours and their releases.
+other_flavour() { [ "$1" = base ] && echo debug || echo base; }
+flavour_release() { echo "6.1.192-ptp$1"; }
+
+# kernel_deb FLAVOUR headers|image: that flavour's package in the kernel
+# cache (the newest, should an old cache directory linger).
+kernel_deb() {
+	local rel
+	rel=$(flavour_release "$1")
+	ls -t /kcache/kernel/"$1"-*/linux-"$2-$rel"_*.deb 2>/dev/null | head -n 1
+}
+
+dkms_deb() { ls "$DEB_DIR"/ptp-clock-dkms_*_all.deb 2>/dev/null | head -n 1; }
+
+# The module version dkms uses: the package's upstream version.
+pkg_version() { dpkg-deb -f "$(dkms_deb)" Version | sed 's/-[^-]*$//'; }
+
+# apt_quiet CMD...: run apt-get/dpkg with the output in $LOG, shown (as
+# TAP comments) only when it fails.
+apt_quiet() {
+	local rc
+	"$@" > "$LOG" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || sed 's/^/#   /' "$LOG" | tail -n 60
+	return $rc
+}
+
+apt_install() {
+	apt_quiet apt-get install -y --no-install-recommends \
+		-o Dpkg::Use-Pty=0 "$@"
+}
+
+apt_purge() { apt_quiet apt-get purge -y -o Dpkg::Use-Pty=0 "$@"; }
+
+# dkms_state KERNEL: "installed", "built", or "" for that kernel.
+dkms_state() {
+	dkms status -m "$MODULE" -k "$1" 2>/dev/null |
+		sed -n "s|^$MODULE/[^,]*, $1, [^:]*: \([a-z]*\).*|\1|p" | head -n 1
+}
+
+# The file of module $1 that modprobe would load for kernel $2.
+mod_file() { modinfo -k "${2:-$KREL}" -F filename "$1" 2>/dev/null; }
+
+is_dkms_copy() {
+	case $1 in /lib/modules/*/updates/dkms/*) return 0 ;; esac
+	return 1
+}
+
+# The modules that hold the loaded PTP core, then the core: unloaded so
+# that the next modprobe picks what depmod now says.
+unload_ptp_stack() {
+	local m
+	[ -d /sys/module/ptp ] || return 0
+	for m in $(ls /sys/module/ptp/holders 2>/dev/null); do
+		modprobe -r "$m" 2>/dev/null || rmmod "$m" || return 1
+	done
+	modprobe -r ptp 2>/dev/null || rmmod ptp
+}
+
+# The harness may have put its own copies of our modules in updates/
+# (--core ours, or the dummy): take them away, so that what the package
+# installs is all there is.
+drop_harness_modules() {
+	local changed=0
+	if [ -d /sys/module/ptp_dummy ]; then rmmod ptp_dummy || return 1; fi
+	for f in /lib/modules/"$KREL"/updates/ptp.ko \
+		 /lib/modules/"$KREL"/updates/ptp_dummy.ko; do
+		[ -e "$f" ] && { rm -f "$f"; changed=1; }
+	done
+	if [ $changed = 1 ]; then
+		unload_ptp_stack || return 1
+		depmod -a "$KREL" || return 1
+	fi
+	return 0
+}
+
+# The /dev/ptpN of the e1000e NIC, if it registered one.
+e1000e_phc() {
+	local d drv
+	for d in /sys/class/ptp/ptp*; do
+		[ -e "$d" ] || continue
+		drv=$(basename "$(readlink -f "$d/device/driver" 2>/dev/null)")
+		[ "$drv" = e1000e ] && { echo "/dev/${d##*/}"; return 0; }
+	done
+	return 1
+}
+
+# The loaded PTP core is the one in FILE: same srcversion.
+loaded_core_is() {
+	local want
+	want=$(modinfo -F srcversion "$1" 2>/dev/null)
+	[ -n "$want" ] && [ "$(cat /sys/module/ptp/srcversion 2>/dev/null)" = "$want" ]
+}
+
+# Wait (up to $2 s) for a clock named $1 to appear; print its device.
+wait_clock() {
+	local i dev
+	for i in $(seq 1 "${2:-20}"); do
+		dev=$(ptp_dev_by_name "$1") && [ -c "$dev" ] && { echo "$dev"; return 0; }
+		udevadm settle --timeout=5 2>/dev/null || sleep 1
+	done
+	return 1
+}
+
+# Leave the guest as the test found it, whatever failed on the way.
+cleanup_packages() {
+	modprobe -r ptp_dummy 2>/dev/null
+	dpkg -s ptp-clock-dkms > /dev/null 2>&1 &&
+		apt-get purge -y ptp-clock-dkms > /dev/null 2>&1
+	true
+}
