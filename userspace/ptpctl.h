@@ -141,6 +141,8 @@ int opt_error(struct ctx *c, int id, const struct optstate *st);
 #define OPT_JSON	'j'
 #define OPTS_COMMON	{ "json", 'j', false, OPT_JSON }
 
+int check_channel(struct ctx *c, unsigned int func, unsigned int chan);
+
 int cmd_list(struct ctx *c, int argc, char **argv);
 int cmd_caps(struct ctx *c, int argc, char **argv);
 int cmd_get(struct ctx *c, int argc, char **argv);

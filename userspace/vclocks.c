@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Virtual clocks (sysfs n_vclocks / max_vclocks) and the ptp_dummy
+ * driver's debugfs controls.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ptpctl.h"
+
+/* The clocks whose parent device is clock @index, in @out (sorted). */
+static int find_vclocks(int index, int *out, int max)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16], mine[PATH_MAX], real[PATH_MAX];
+	int *idx, n, i, found = 0;
+
+	clock_sysdir(index, dir, sizeof(dir));
+	if (!realpath(dir, mine))
+		return 0;
+	n = list_clock_indices(&idx);
+	for (i = 0; i < n && found < max; i++) {
+		clock_sysdir(idx[i], dir, sizeof(dir));
+		snprintf(path, sizeof(path), "%s/device", dir);
+		if (realpath(path, real) && !strcmp(real, mine))
+			out[found++] = idx[i];
+	}
+	if (n > 0)
+		free(idx);
+	return found;
+}
+
+static int write_attr(const char *path, const char *val)
+{
+	ssize_t n;
+	int fd, err;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	n = write(fd, val, strlen(val));
+	err = n < 0 ? errno : 0;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+int cmd_vclocks(struct ctx *c, int argc, char **argv)
+{
+	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	char dir[PATH_MAX], path[PATH_MAX + 32], buf[32], maxbuf[32] = "?";
+	const char *set = NULL;
+	unsigned int want = 0;
+	struct optstate st;
+	int vc[256], n, i, id, ret, err;
+
+	opt_init(&st, argc, argv);
+	st.i = 1;
+	while ((id = opt_next(&st, opts)) != OPT_END) {
+		if (id == OPT_JSON)
+			c->json = true;
+		else if (id == OPT_POS && !set)
+			set = st.arg;
+		else if (id == OPT_POS)
+			return fail_usage(c, "unexpected argument '%s'", st.arg);
+		else
+			return opt_error(c, id, &st);
+	}
+	if (set && parse_uint(set, INT_MAX, &want))
+		return fail_usage(c, "bad number of virtual clocks '%s'", set);
+	ret = resolve_dev(c);
+	if (ret)
+		return ret;
+	if (c->clk.index < 0)
+		return fail_msg(c, "%s: cannot find the clock in sysfs", c->clk.dev);
+	clock_sysdir(c->clk.index, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/max_vclocks", dir);
+	sysfs_read(path, maxbuf, sizeof(maxbuf));
+	snprintf(path, sizeof(path), "%s/n_vclocks", dir);
+	err = -sysfs_read(path, buf, sizeof(buf));
+	if (err == ENOENT) {
+		snprintf(path, sizeof(path), "%s/device/subsystem", dir);
+		if (realpath(path, dir) && !strcmp(strrchr(dir, '/'), "/ptp"))
+			return fail_msg(c, "%s is a virtual clock; only a physical clock has virtual clocks",
+					c->clk.dev);
+		return fail_msg(c, "%s: no n_vclocks in sysfs: this kernel's PTP core has no virtual clocks",
+				c->clk.dev);
+	}
+	if (err)
+		return fail_sys(c, "reading n_vclocks", err, NULL);
+	if (set) {
+		char hint[96];
+
+		snprintf(buf, sizeof(buf), "%u\n", want);
+		err = write_attr(path, buf);
+		if (err) {
+			snprintf(hint, sizeof(hint), "at most max_vclocks = %s", maxbuf);
+			return fail_sys(c, "writing n_vclocks", err,
+					err == EINVAL ? hint :
+					err == EACCES ? "needs root" : NULL);
+		}
+		if (sysfs_read(path, buf, sizeof(buf)))
+			snprintf(buf, sizeof(buf), "?");
+	}
+	n = find_vclocks(c->clk.index, vc, 256);
+	if (c->json) {
+		printf("{\"device\": ");
+		json_str(stdout, c->clk.dev);
+		printf(", \"n_vclocks\": %s, \"max_vclocks\": %s, \"vclocks\": [",
+		       buf, maxbuf);
+		for (i = 0; i < n; i++)
+			printf("%s\"/dev/ptp%d\"", i ? ", " : "", vc[i]);
+		printf("]}\n");
+	} else {
+		printf("n_vclocks %s\nmax_vclocks %s\n", buf, maxbuf);
+		for (i = 0; i < n; i++)
+			printf("vclock /dev/ptp%d\n", vc[i]);
+	}
+	return EXIT_OK;
+}
+
+/* ---- dummy ---- */
+
+#define DUMMY_DIR	"ptp_dummy"
+
+/* A control name must stay inside the clock's directory. */
+static bool safe_control(const char *name)
+{
+	const char *p = name;
+
+	if (!*name || *name == '/')
+		return false;
+	while (p) {
+		if (!strncmp(p, "..", 2) && (p[2] == '/' || !p[2]))
+			return false;
+		p = strchr(p, '/');
+		if (p)
+			p++;
+	}
+	return true;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* The debugfs directory of the clock, or the driver's top one. */
+static int dummy_dir(struct ctx *c, char *out, size_t len)
+{
+	char root[PATH_MAX / 2];
+	const char *sfx;
+	int ret;
+
+	snprintf(root, sizeof(root), "%s/%s", debugfs_root(), DUMMY_DIR);
+	if (!is_dir(root)) {
+		DIR *d = opendir(debugfs_root());
+		struct dirent *de;
+		int entries = 0;
+
+		while (d && (de = readdir(d)))
+			entries += de->d_name[0] != '.';
+		if (d)
+			closedir(d);
+		if (!d || !entries)
+			return fail_msg(c, "debugfs is not %s at %s (mount -t debugfs none %s, as root)",
+					d ? "mounted" : "accessible",
+					debugfs_root(), debugfs_root());
+		return fail_msg(c, "no %s in %s: is the ptp_dummy module loaded?",
+				DUMMY_DIR, debugfs_root());
+	}
+	if (!c->devspec) {
+		snprintf(out, len, "%s", root);
+		return 0;
+	}
+	ret = resolve_dev(c);
+	if (ret)
+		return ret;
+	if (strncmp(c->clk.name, DUMMY_DIR, strlen(DUMMY_DIR)))
+		return fail_msg(c, "%s (clock_name '%s') is not a ptp_dummy clock",
+				c->clk.dev, c->clk.name);
+	/* the directory is named after the clock's device: its clock_name */
+	snprintf(out, len, "%s/%s", root, c->clk.name);
+	if (is_dir(out))
+		return 0;
+	sfx = strrchr(c->clk.name, '.');
+	if (sfx) {
+		snprintf(out, len, "%s/%s", root, sfx + 1);
+		if (is_dir(out))
+			return 0;
+	}
+	snprintf(out, len, "%s/ptp%d", root, c->clk.index);
+	if (is_dir(out))
+		return 0;
+	return fail_msg(c, "no debugfs directory for %s under %s",
+			c->clk.name, root);
+}
+
+static int show_control(struct ctx *c, const char *path, const char *label,
+			bool in_list)
+{
+	char buf[8192];
+	ssize_t n, total = 0;
+	int fd, err;
+
+	struct stat st;
+
+	/* root may open a write-only control, but reading it fails */
+	if (!stat(path, &st) && !(st.st_mode & 0444)) {
+		if (in_list) {
+			printf("%-22s (write-only)\n", label);
+			return 0;
+		}
+		return fail_usage(c, "control '%s' is write-only: give a value to write",
+				  label);
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail_sys(c, label, errno, NULL);
+	while ((n = read(fd, buf + total, sizeof(buf) - 1 - total)) > 0)
+		total += n;
+	err = n < 0 ? errno : 0;
+	close(fd);
+	if (err)
+		return fail_sys(c, label, err, NULL);
+	buf[total] = '\0';
+	while (total > 0 && buf[total - 1] == '\n')
+		buf[--total] = '\0';
+	if (!in_list) {
+		printf("%s\n", buf);
+	} else if (!strchr(buf, '\n')) {
+		printf("%-22s %s\n", label, buf);
+	} else {
+		char *line, *save = NULL;
+
+		printf("%s:\n", label);
+		for (line = strtok_r(buf, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save))
+			printf("  %s\n", line);
+	}
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every control under @dir (one level of subdirectories), sorted. */
+static int list_controls(struct ctx *c, const char *dir, const char *prefix)
+{
+	char path[PATH_MAX * 2], label[PATH_MAX];
+	char *names[256];
+	struct dirent *de;
+	struct stat st;
+	int n = 0, i, ret = 0;
+	DIR *d;
+
+	d = opendir(dir);
+	if (!d)
+		return fail_sys(c, dir, errno, NULL);
+	while ((de = readdir(d)) && n < 256)
+		if (de->d_name[0] != '.')
+			names[n++] = strdup(de->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), cmp_str);
+	for (i = 0; i < n; i++) {
+		if (!names[i])
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		snprintf(label, sizeof(label), "%s%s", prefix, names[i]);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (!*prefix) {
+				strncat(label, "/", sizeof(label) - strlen(label) - 1);
+				if (!ret)
+					ret = list_controls(c, path, label);
+			} else {
+				printf("%-22s (directory)\n", label);
+			}
+		} else if (!ret) {
+			ret = show_control(c, path, label, true);
+		}
+		free(names[i]);
+	}
+	return ret;
+}
+
+int cmd_dummy(struct ctx *c, int argc, char **argv)
+{
+	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	char dir[PATH_MAX], path[PATH_MAX * 2], val[4096] = "", op[300];
+	const char *control = NULL;
+	struct optstate st;
+	int id, ret, err, nval = 0;
+	ssize_t n;
+	int fd;
+
+	opt_init(&st, argc, argv);
+	st.i = 1;
+	while ((id = opt_next(&st, opts)) != OPT_END) {
+		if (id == OPT_POS && !control) {
+			control = st.arg;
+		} else if (id == OPT_POS) {
+			if (strlen(val) + strlen(st.arg) + 2 >= sizeof(val))
+				return fail_usage(c, "value too long");
+			if (nval++)
+				strcat(val, " ");
+			strcat(val, st.arg);
+		} else if (id != OPT_JSON) {
+			return opt_error(c, id, &st);
+		}
+	}
+	if (control && !safe_control(control))
+		return fail_usage(c, "bad control name '%s'", control);
+	ret = dummy_dir(c, dir, sizeof(dir));
+	if (ret)
+		return ret;
+	if (!control)
+		return list_controls(c, dir, "");
+	snprintf(path, sizeof(path), "%s/%s", dir, control);
+	if (access(path, F_OK))
+		return fail_usage(c, "no control '%s' in %s (run without a control to list them)",
+				  control, dir);
+	if (is_dir(path)) {
+		snprintf(op, sizeof(op), "%s/", control);
+		return list_controls(c, path, op);
+	}
+	if (!nval)
+		return show_control(c, path, control, false);
+	strcat(val, "\n");
+	snprintf(op, sizeof(op), "write %s", control);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return fail_sys(c, op, errno, errno == EACCES ?
+				"read-only control, or not root" : NULL);
+	n = write(fd, val, strlen(val));
+	err = n < 0 ? errno : 0;
+	if (close(fd) && !err)
+		err = errno;
+	if (err)
+		return fail_sys(c, op, err, err == EINVAL ?
+				"the driver refused the value" : NULL);
+	return EXIT_OK;
+}
