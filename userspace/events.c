@@ -349,6 +349,22 @@ static int set_mask(struct ctx *c, uint64_t mask)
 	return 1;
 }
 
+/*
+ * Discard events queued before we started: on a core with one shared queue
+ * they may be old.  poll() first, since such a core's read() blocks even
+ * with O_NONBLOCK.
+ */
+static void drain(struct ctx *c)
+{
+	struct pollfd pfd = { .fd = c->clk.fd, .events = POLLIN };
+	struct ptp_extts_event ev[16];
+	int guard = 64;
+
+	while (guard-- && poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLIN) &&
+	       read(c->clk.fd, ev, sizeof(ev)) > 0)
+		;
+}
+
 static int set_nonblock(struct ctx *c)
 {
 	int fl = fcntl(c->clk.fd, F_GETFL);
@@ -448,10 +464,13 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 	}
 	if (ret)
 		return ret;
+	drain(c);
 	ret = extts_request(c, chan, PTP_ENABLE_FEATURE | edges);
 	if (ret)
 		return ret;
 	lp.want = 1ULL << chan;
+	fprintf(stderr, "%s: waiting for events on %s channel %u\n", c->prog,
+		c->clk.dev, chan);
 	ret = event_loop(c, &lp);
 	ret2 = extts_request(c, chan, 0);
 	return ret ? ret : ret2;
@@ -553,6 +572,7 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 		return fail_sys(c, "PTP_MASK_CLEAR_ALL", ENOTTY,
 				"not supported by this kernel's PTP core: no per-descriptor event queue and channel mask");
 	print_chanlist(list, sizeof(list), lp.want);
+	drain(c);
 	if (enable) {
 		for (i = 0; i < 64; i++) {
 			if (!(lp.want & (1ULL << i)))
