@@ -125,12 +125,12 @@ static int resolve_path(struct ctx *c, const char *spec)
 	struct stat st;
 	long idx;
 
+	snprintf(clk->dev, sizeof(clk->dev), "%s", spec);
 	if (stat(spec, &st))
 		return fail_sys(c, "stat", errno, NULL);
 	if (!S_ISCHR(st.st_mode))
 		return fail_msg(c, "%s is not a PTP hardware clock (not a character device)",
 				spec);
-	snprintf(clk->dev, sizeof(clk->dev), "%s", spec);
 	clk->index = -1;
 	snprintf(link, sizeof(link), "%s/dev/char/%u:%u", sysfs_root(),
 		 major(st.st_rdev), minor(st.st_rdev));
