@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by the tests/core scripts (sourced after tests/lib.sh).
+
+# The e1000e NIC's clock (an in-tree driver), if there is one.
+ptp_dev_e1000e() {
+	local d drv
+	for d in /sys/class/ptp/ptp*; do
+		drv=$(basename "$(readlink -f "$d/device/driver" 2>/dev/null)")
+		[ "$drv" = e1000e ] && { echo "/dev/${d##*/}"; return 0; }
+	done
+	return 1
+}
+
+# A field of "core_ptp DEV caps 1", e.g. caps_of /dev/ptp0 n_ext_ts.
+caps_of() {
+	core_ptp "$1" caps 1 | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+sysdir() { echo "/sys/class/ptp/${1#/dev/}"; }
+
+# The dummy's debugfs directory for clock_name $1.
+dummy_dbg() { echo "/sys/kernel/debug/ptp_dummy/$1"; }
+
+# Errno name of a sysfs write: OK or EINVAL, EPERM, ...
+sysfs_write() {
+	local err
+	err=$( { printf '%s' "$2" > "$1"; } 2>&1 )
+	if [ -z "$err" ]; then echo OK; return; fi
+	case $err in
+	*"Invalid argument"*) echo EINVAL ;;
+	*"Operation not permitted"*) echo EPERM ;;
+	*"Permission denied"*) echo EACCES ;;
+	*"Operation not supported"*) echo EOPNOTSUPP ;;
+	*"Numerical result out of range"*) echo ERANGE ;;
+	*"No such device"*) echo ENODEV ;;
+	*"Device or resource busy"*) echo EBUSY ;;
+	*) echo "$err" ;;
+	esac
+}
+
