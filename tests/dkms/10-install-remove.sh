@@ -45,11 +45,10 @@ grep -qx "PACKAGE_VERSION=\"$ver\"" "/usr/src/$MODULE-$ver/dkms.conf"
 ok $? "/usr/src/$MODULE-$ver/dkms.conf has PACKAGE_VERSION=\"$ver\""
 
 for m in ptp ptp_dummy; do
-	f=$(mod_file "$m")
-	is_dkms_copy "$f"
-	ok $? "modinfo $m resolves to the dkms copy ($f)"
+	f=/lib/modules/$KREL/updates/dkms/$m.ko
 	modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$KREL "
-	ok $? "$m.ko was built for $KREL"
+	ok $? "dkms installed $f, built for $KREL"
+	is "$(mod_file "$m")" "$f" "modinfo $m resolves to the dkms copy"
 done
 ! dpkg -L ptp-clock-dkms | grep -qi kunit &&
 	! ls /lib/modules/"$KREL"/updates/dkms/ 2>/dev/null | grep -qi kunit
@@ -61,11 +60,14 @@ if [ "$PTPVM_KERNEL" = base ]; then
 	run_ok "modprobe e1000e" modprobe e1000e
 	udevadm settle --timeout=30
 	loaded_core_is "$(mod_file ptp)"
-	ok $? "e1000e pulled in our core (srcversion of updates/dkms/ptp.ko)"
-	ls /sys/module/ptp/holders 2>/dev/null | grep -qx e1000e
+	ok $? "e1000e pulled in our core (build ID of updates/dkms/ptp.ko)"
+	grep -q O /sys/module/ptp/taint 2>/dev/null
+	ok $? "the loaded core is out-of-tree (taint O)"
+	loaded_core_is "$(mod_file ptp)" &&
+		ls /sys/module/ptp/holders 2>/dev/null | grep -qx e1000e
 	ok $? "e1000e holds our ptp module"
 	phc=$(e1000e_phc)
-	ok $? "e1000e registered its PHC on our core (${phc:-none})"
+	ok $? "e1000e registered its PHC (${phc:-none})"
 	[ -n "$phc" ] && run_ok "phc_ctl reads the e1000e clock" phc_ctl "$phc" get
 fi
 
@@ -95,15 +97,18 @@ if [ "$PTPVM_KERNEL" = base ]; then
 	run_ok "unload e1000e and our (deleted) core" unload_ptp_stack
 	run_ok "modprobe e1000e" modprobe e1000e
 	udevadm settle --timeout=30
-	loaded_core_is "$intree"
-	ok $? "e1000e pulled in the in-tree core again"
+	loaded_core_is "$intree" &&
+		ls /sys/module/ptp/holders 2>/dev/null | grep -qx e1000e
+	ok $? "e1000e pulled in the in-tree core again (its build ID)"
+	[ -z "$(cat /sys/module/ptp/taint 2>/dev/null)" ]
+	ok $? "the loaded core is untainted (in-tree, not out-of-tree O)"
 	phc=$(e1000e_phc)
 	ok $? "e1000e registered its PHC on the in-tree core (${phc:-none})"
 else
 	run_fails "modinfo ptp finds no core" modinfo ptp
 fi
 
-run_ok "apt-get purge ptp-clock-dkms" apt_purge ptp-clock-dkms
+run_ok "dpkg --purge ptp-clock-dkms" dpkg_purge ptp-clock-dkms
 st=$(dpkg-query -W -f='${db:Status-Abbrev}' ptp-clock-dkms 2>/dev/null)
 case $st in ""|"un "*|"pn "*) r=0 ;; *) r=1 ;; esac
 ok $r "dpkg: ptp-clock-dkms is gone (status '${st}')"

@@ -14,6 +14,13 @@ ARCH=$(uname -m)
 LOG=/tmp/dkms-test.log
 export DEBIAN_FRONTEND=noninteractive
 
+# The guest mounts a bare devtmpfs on /dev, without the /dev/fd links that
+# udev or systemd would make; dkms needs them for its <(...) redirections.
+[ -e /dev/fd ] || ln -s /proc/self/fd /dev/fd
+[ -e /dev/stdin ] || ln -s /proc/self/fd/0 /dev/stdin
+[ -e /dev/stdout ] || ln -s /proc/self/fd/1 /dev/stdout
+[ -e /dev/stderr ] || ln -s /proc/self/fd/2 /dev/stderr
+
 # The guest kernel flavours and their releases.
 other_flavour() { [ "$1" = base ] && echo debug || echo base; }
 flavour_release() { echo "6.1.192-ptp$1"; }
@@ -47,6 +54,10 @@ apt_install() {
 }
 
 apt_purge() { apt_quiet apt-get purge -y -o Dpkg::Use-Pty=0 "$@"; }
+
+# After "apt-get remove" a package without conffiles is already gone, and
+# apt-get cannot find it to purge: dpkg --purge handles both cases.
+dpkg_purge() { apt_quiet dpkg --purge "$@"; }
 
 # dkms_state KERNEL: "installed", "built", or "" for that kernel.
 dkms_state() {
@@ -101,11 +112,19 @@ e1000e_phc() {
 	return 1
 }
 
-# The loaded PTP core is the one in FILE: same srcversion.
+# The GNU build ID of a module file, and of the loaded module $1 (from
+# its ELF note in sysfs: the 20-byte ID ends the note).
+file_build_id() { readelf -n "$1" 2>/dev/null | sed -n 's/.*Build ID: *//p'; }
+loaded_build_id() {
+	od -An -tx1 -v "/sys/module/$1/notes/.note.gnu.build-id" 2>/dev/null |
+		tr -d ' \n' | tail -c 40
+}
+
+# The loaded PTP core is the one in FILE: same build ID.
 loaded_core_is() {
 	local want
-	want=$(modinfo -F srcversion "$1" 2>/dev/null)
-	[ -n "$want" ] && [ "$(cat /sys/module/ptp/srcversion 2>/dev/null)" = "$want" ]
+	want=$(file_build_id "$1")
+	[ -n "$want" ] && [ "$(loaded_build_id ptp)" = "$want" ]
 }
 
 # Wait (up to $2 s) for a clock named $1 to appear; print its device.
