@@ -44,6 +44,9 @@ ok $? "dkms status names version $ver (from debian/changelog)"
 grep -qx "PACKAGE_VERSION=\"$ver\"" "/usr/src/$MODULE-$ver/dkms.conf"
 ok $? "/usr/src/$MODULE-$ver/dkms.conf has PACKAGE_VERSION=\"$ver\""
 
+! grep -q 'will not replace' "$LOG"
+ok $? "dkms did not decline to replace the in-tree module"
+dkms_ptp=/lib/modules/$KREL/updates/dkms/ptp.ko
 for m in ptp ptp_dummy; do
 	f=/lib/modules/$KREL/updates/dkms/$m.ko
 	modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$KREL "
@@ -59,11 +62,11 @@ if [ "$PTPVM_KERNEL" = base ]; then
 	run_ok "unload e1000e and the in-tree core" unload_ptp_stack
 	run_ok "modprobe e1000e" modprobe e1000e
 	udevadm settle --timeout=30
-	loaded_core_is "$(mod_file ptp)"
+	loaded_core_is "$dkms_ptp"
 	ok $? "e1000e pulled in our core (build ID of updates/dkms/ptp.ko)"
 	grep -q O /sys/module/ptp/taint 2>/dev/null
 	ok $? "the loaded core is out-of-tree (taint O)"
-	loaded_core_is "$(mod_file ptp)" &&
+	loaded_core_is "$dkms_ptp" &&
 		ls /sys/module/ptp/holders 2>/dev/null | grep -qx e1000e
 	ok $? "e1000e holds our ptp module"
 	phc=$(e1000e_phc)
@@ -72,7 +75,7 @@ if [ "$PTPVM_KERNEL" = base ]; then
 fi
 
 run_ok "modprobe ptp_dummy" modprobe ptp_dummy
-loaded_core_is "$(mod_file ptp)"
+loaded_core_is "$dkms_ptp"
 ok $? "the loaded ptp is the dkms copy"
 dev=$(wait_clock ptp_dummy.0)
 ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
