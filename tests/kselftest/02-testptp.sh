@@ -36,7 +36,17 @@ testptp_ok "testptp -l (list pins)" -l
 n=$(grep -c '^name ' <<< "$LAST_OUT")
 is "$n" 5 "-l lists 5 pins"
 
-testptp_ok "testptp -z (extts flag combinations)" -z
+# -z tries extts flag combinations through both ioctl versions; only v2
+# validates flags, so an unknown flag must be refused there, and a plain
+# rising-edge request must work through both.
+out=$(testptp -d "$dev" -z 2>&1)
+echo "$out" | sed 's/^/#   /'
+grep -qE 'PTP_EXTTS_REQUEST2 flags 0x00000011 : \(-1\) Invalid argument' <<< "$out"
+ok $? "-z: v2 refuses an unknown flag with EINVAL"
+grep -qE 'PTP_EXTTS_REQUEST2 flags 0x00000003 : \(0\) Success' <<< "$out"
+ok $? "-z: v2 accepts enable + rising edge"
+grep -qE 'PTP_EXTTS_REQUEST  flags 0x00000003 : \(0\) Success' <<< "$out"
+ok $? "-z: v1 accepts enable + rising edge"
 
 testptp_ok "testptp -g (get time)" -g
 testptp_ok "testptp -t 1 (shift time by 1 s)" -t 1
@@ -46,6 +56,22 @@ testptp_ok "testptp -i 0 -p 500000000 (periodic output)" -i 0 -p 500000000
 testptp_ok "testptp -i 0 -p 0 (periodic output off)" -i 0 -p 0
 testptp_ok "testptp -P 1 (pps on)" -P 1
 testptp_ok "testptp -P 0 (pps off)" -P 0
+
+# -e: timestamps of triggers injected through the dummy's debugfs.
+trig=/sys/kernel/debug/ptp_dummy/ptp_dummy.0/trigger
+if [ -w "$trig" ]; then
+	testptp -d "$dev" -i 1 -e 2 > /tmp/testptp-e.out 2>&1 &
+	pid=$!
+	n=0
+	while [ $n -lt 50 ] && kill -0 $pid 2>/dev/null; do
+		echo 1 > "$trig"; sleep 0.2; n=$((n + 1))
+	done
+	wait $pid
+	sed 's/^/#   /' /tmp/testptp-e.out
+	is "$(grep -c '^event index 1 at ' /tmp/testptp-e.out)" 2 "-i 1 -e 2 read two channel-1 events"
+else
+	skip "no dummy trigger file" "-e reads injected events"
+fi
 
 # No cross timestamping on the dummy: testptp must report the ioctl failing.
 out=$(testptp -d "$dev" -X 2>&1)
