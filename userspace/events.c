@@ -58,7 +58,7 @@ int cmd_perout(struct ctx *c, int argc, char **argv)
 		{ "duty", 'd', true, O_DUTY },
 		{ "on", 0, true, O_ON },
 		{ "one-shot", '1', false, O_ONESHOT },
-		{ NULL }
+		{ .name = NULL }
 	};
 	const char *start = NULL, *pos[2] = { NULL };
 	int64_t period = -1, phase = -1, on = -1, duty = -1, v;
@@ -199,7 +199,7 @@ done:
 
 int cmd_pps(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct optstate st;
 	const char *what = NULL;
 	int id, ret, on;
@@ -387,7 +387,7 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 		{ "timeout", 't', true, O_TIMEOUT },
 		{ "enable", 0, false, O_ENABLE },
 		{ "disable", 0, false, O_DISABLE },
-		{ NULL }
+		{ .name = NULL }
 	};
 	struct evloop lp = { 0 };
 	unsigned int chan, edges = 0;
@@ -504,7 +504,7 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 		{ "require-mask", 0, false, O_REQUIRE },
 		{ "count", 'c', true, O_COUNT },
 		{ "timeout", 't', true, O_TIMEOUT },
-		{ NULL }
+		{ .name = NULL }
 	};
 	const char *chans = NULL;
 	struct evloop lp = { 0 };

@@ -114,7 +114,7 @@ const struct command commands[] = {
 	  "their values; with CONTROL, print it; with VALUE, write the values\n"
 	  "(joined by spaces) to it.  CONTROL may name a file in a subdirectory\n"
 	  "as DIR/FILE.  Without a device, the driver's top directory is used." },
-	{ NULL }
+	{ .name = NULL }
 };
 
 const struct command *find_command(const char *name)
@@ -196,7 +196,7 @@ static const struct opt global_opts[] = {
 	{ "json", 'j', false, G_JSON },
 	{ "read-only", 'R', false, G_RO },
 	{ "device", 'd', true, G_DEV },
-	{ NULL }
+	{ .name = NULL }
 };
 
 int main(int argc, char **argv)

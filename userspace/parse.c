@@ -211,7 +211,7 @@ static int parse_with_unit(const char *s, bool allow_neg, int64_t *ns)
 	if (!s || !*s)
 		return bad(EINVAL);
 	len = strlen(s);
-	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+	for (k = 0; k < ARRAY_SIZE(units); k++) {
 		size_t l = strlen(units[k].sfx);
 
 		if (len > l && !strcmp(s + len - l, units[k].sfx)) {
@@ -343,7 +343,7 @@ int parse_pin_func(const char *s, unsigned int *func)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(pin_funcs) / sizeof(pin_funcs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(pin_funcs); i++) {
 		if (!strcasecmp(s, pin_funcs[i])) {
 			*func = i;
 			return 0;
@@ -354,7 +354,7 @@ int parse_pin_func(const char *s, unsigned int *func)
 
 const char *pin_func_name(unsigned int func)
 {
-	if (func < sizeof(pin_funcs) / sizeof(pin_funcs[0]))
+	if (func < ARRAY_SIZE(pin_funcs))
 		return pin_funcs[func];
 	return "unknown";
 }

@@ -21,7 +21,7 @@ static int get_pin(struct ctx *c, unsigned int i, struct ptp_pin_desc *pd)
 
 int cmd_pins(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct ptp_pin_desc pd;
 	struct optstate st;
 	unsigned int i;
@@ -97,7 +97,7 @@ int check_channel(struct ctx *c, unsigned int func, unsigned int chan)
 
 int cmd_pin(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	const char *pos[3] = { NULL };
 	struct ptp_pin_desc pd;
 	unsigned int func, chan = 0, index = 0, i;

@@ -21,6 +21,7 @@
 #define EXIT_USAGE	2
 
 #define NSEC_PER_SEC	1000000000LL
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* The dynamic POSIX clock of an open PHC file descriptor. */
 #define FD_TO_CLOCKID(fd)	((clockid_t)((~(unsigned int)(fd) << 3) | 3))

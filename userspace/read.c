@@ -15,7 +15,7 @@
 /* Only the common options; no positional arguments. */
 static int no_args(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct optstate st;
 	int id;
 
@@ -186,7 +186,7 @@ static void print_caps(struct ctx *c)
 	} else {
 		printf("%-18s %s\n", "clock_name", c->clk.name);
 	}
-	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
 		if (c->json)
 			printf(", \"%s\": %d", f[i].name, f[i].v);
 		else
@@ -320,7 +320,7 @@ int cmd_cmp(struct ctx *c, int argc, char **argv)
 		OPTS_COMMON,
 		{ "samples", 'n', true, O_SAMPLES },
 		{ "method", 'm', true, O_METHOD },
-		{ NULL }
+		{ .name = NULL }
 	};
 	enum method want = M_AUTO, m;
 	unsigned int samples = 5;

@@ -264,7 +264,7 @@ static void test_opts(void)
 	static const struct opt opts[] = {
 		{ "json", 'j', false, 'j' },
 		{ "count", 'c', true, 'c' },
-		{ NULL }
+		{ .name = NULL }
 	};
 	char *argv[] = { "cmd", "-1.5", "--count=3", "-c", "-4", "-j", "x",
 			 "--", "--json", "--bogus", "-z", "--json=1", "--count",

@@ -52,7 +52,7 @@ static int write_attr(const char *path, const char *val)
 
 int cmd_vclocks(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	char dir[PATH_MAX], path[PATH_MAX + 32], buf[32], maxbuf[32] = "?";
 	const char *set = NULL;
 	unsigned int want = 0;
@@ -294,7 +294,7 @@ static int list_controls(struct ctx *c, const char *dir, const char *prefix)
 
 int cmd_dummy(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { NULL } };
+	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	char dir[PATH_MAX], path[PATH_MAX * 2], val[4096] = "", op[300];
 	const char *control = NULL;
 	struct optstate st;

@@ -3,7 +3,7 @@
 # ptpctl set, step, freq and phase on the dummy; bad arguments (exit 2);
 # a read-only descriptor asked to adjust, a frequency beyond max_adj and a
 # clock without phase adjustment (exit 1, with the reason).
-# timeout: 120
+# timeout: 300
 . "$(dirname "$0")/common.inc"
 on_exit() { ptpctl "$DEV" freq 0; ptpctl "$DEV" set now; }
 

@@ -3,7 +3,7 @@
 # ptpctl cmp: the best sys-offset method the clock offers (the dummy has
 # gettimex64 but no cross-timestamps: extended), each method forced, the
 # offset after "set now", and bad sample counts.
-# timeout: 120
+# timeout: 300
 . "$(dirname "$0")/common.inc"
 on_exit() { ptpctl "$DEV" set now; }
 

@@ -3,7 +3,7 @@
 # ptpctl pins and pin on the dummy's five pins (TRIG_IN1/2 take extts,
 # PULSE_OUT1..3 perout); pins and channels out of range (exit 2), a function
 # the pin cannot take and a read-only descriptor (exit 1).
-# timeout: 90
+# timeout: 240
 . "$(dirname "$0")/common.inc"
 restore() {
 	ptpctl "$DEV" pin 0 extts 0; ptpctl "$DEV" pin 1 extts 1

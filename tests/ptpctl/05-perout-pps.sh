@@ -3,7 +3,7 @@
 # ptpctl perout (period, start, phase, duty, one-shot, off) and pps on the
 # dummy, checked in the dummy's state; channels out of range (exit 2); an
 # on time beyond the period and a read-only descriptor (exit 1).
-# timeout: 120
+# timeout: 300
 . "$(dirname "$0")/common.inc"
 on_exit() {
 	for ch in 0 1 2; do ptpctl "$DEV" perout $ch off > /dev/null; done
@@ -19,7 +19,7 @@ is "$(armed 0)" 1 "FIPER1 is armed"
 exits 0 "perout 1 --period 100ms --phase 25ms" "$DEV" perout 1 --period 100ms --phase 25ms
 out_has '^perout 1 period 0\.100000000 phase 0\.025000000$' "phase mode is reported"
 is "$(armed 1)" 1 "FIPER2 is armed"
-exits 0 "perout 2 --period 1 --start +2 --one-shot --on 1ms" "$DEV" perout 2 --period 1 --start +2 --one-shot --on 1ms
+exits 0 "perout 2 --period 1 --start +5 --one-shot --on 1ms" "$DEV" perout 2 --period 1 --start +5 --one-shot --on 1ms
 is "$(armed 2)" 1 "FIPER3 is armed for its one shot"
 t=$(( $(ptpctl "$DEV" get | cut -d. -f1) + 100 ))
 exits 0 "perout 0 --start $t (absolute)" "$DEV" perout 0 --period 1 --start $t

@@ -5,7 +5,7 @@
 # timestamped exactly; edges, --count, --timeout, --json, --enable and
 # --disable; a channel out of range (exit 2), a timeout before --count
 # events and a read-only descriptor (exit 1).
-# timeout: 180
+# timeout: 300
 . "$(dirname "$0")/common.inc"
 on_exit() {
 	ptpctl "$DEV" perout 0 off > /dev/null
@@ -60,7 +60,7 @@ ptpctl "$DEV" perout 0 off > /dev/null
 
 # A one-shot at a known time gives one event at exactly that time.
 bg_start e "$DEV" extts 0 --count 1 --timeout 60
-start=$(ptpctl "$DEV" perout 0 --period 1 --start +2 --one-shot | awk '{ print $NF }')
+start=$(ptpctl "$DEV" perout 0 --period 1 --start +5 --one-shot | awk '{ print $NF }')
 bg_wait e; ok $? "the one-shot pulse is timestamped"
 is "$(bg_out e)" "channel 0 time $start" "at exactly its start time"
 dummy_set loopback 0

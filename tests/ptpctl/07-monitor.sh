@@ -5,7 +5,7 @@
 # monitors both see every event), on the 6.1 core --require-mask fails with
 # "not supported by this kernel's PTP core".  Channel lists out of range
 # (exit 2) and a clock without channels (exit 1).
-# timeout: 180
+# timeout: 300
 . "$(dirname "$0")/common.inc"
 on_exit() {
 	ptpctl "$DEV" dummy gen_period_ns 0

@@ -4,7 +4,7 @@
 # virtual clock has none of its own; too many (exit 1); bad N (exit 2).
 # A clock without a cycle counter (e1000e) refuses adjustment meanwhile
 # (EBUSY, explained); the dummy has one and stays adjustable.
-# timeout: 120
+# timeout: 300
 . "$(dirname "$0")/common.inc"
 on_exit() {
 	ptpctl "$DEV" vclocks 0 > /dev/null

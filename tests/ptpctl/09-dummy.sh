@@ -4,7 +4,7 @@
 # a trigger and failures (which the other subcommands then report with the
 # errno); unknown or unsafe control names (exit 2), values the driver
 # refuses and clocks that are not dummies (exit 1).
-# timeout: 90
+# timeout: 240
 . "$(dirname "$0")/common.inc"
 on_exit() {
 	ptpctl "$DEV" dummy seed 1
