@@ -20,7 +20,10 @@
  *   pinget v IDX [RSV0] | pinset v IDX FUNC CHAN [RSV0]
  *   ioctl NR (an unknown _IO(PTP_CLK_MAGIC, NR)) | maskclear | masken CHAN
  *   read BYTES | poll MS | dropcaps (drop CAP_SYS_TIME) | sleep MS
- *   write FILE TEXT (e.g. a sysfs attribute, after dropcaps)
+ *   write FILE TEXT (e.g. a sysfs attribute, after dropcaps) | cat FILE
+ *   drain (read until poll says empty; prints the count)
+ *   open (another descriptor of DEV, now the current one) | use I (0, 1..)
+ *   waitfile PATH (until PATH exists, for a script to say go on)
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,7 +44,10 @@
 
 #define FD_TO_CLOCKID(fd)	((~(clockid_t)(fd) << 3) | 3)
 
-static int fd;
+#define MAX_FDS 8
+
+static int fd, fds[MAX_FDS], nfds, open_flags;
+static const char *dev_path;
 static int bad_ptr;
 static clockid_t clk;
 
@@ -408,6 +414,68 @@ static int run(int ac, char **av)
 		printf("\n");
 		return 0;
 	}
+	if (!strcmp(op, "cat")) {
+		char buf[4096];
+		FILE *f = fopen(av[1], "r");
+		size_t n;
+
+		if (outcome(f ? 0 : -1))
+			return 1;
+		printf("\n");
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, n, stdout);
+		fclose(f);
+		return 0;
+	}
+	if (!strcmp(op, "drain")) {
+		struct ptp_extts_event ev[PTP_MAX_SAMPLES];
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		long total = 0;
+		ssize_t n;
+
+		while (poll(&p, 1, 0) == 1 && (p.revents & POLLIN)) {
+			n = read(fd, ev, sizeof(ev));
+			if (n <= 0)
+				break;
+			total += n / sizeof(ev[0]);
+		}
+		printf("OK drained=%ld\n", total);
+		return 0;
+	}
+	if (!strcmp(op, "open")) {
+		int nfd;
+
+		if (nfds == MAX_FDS) {
+			fprintf(stderr, "core_ptp: too many descriptors\n");
+			exit(2);
+		}
+		nfd = open(dev_path, open_flags);
+		if (outcome(nfd))
+			return 1;
+		fds[nfds++] = nfd;
+		fd = nfd;
+		clk = FD_TO_CLOCKID(fd);
+		printf(" fd=%d\n", nfds - 1);
+		return 0;
+	}
+	if (!strcmp(op, "use")) {
+		unsigned long i = num(av, 1, ac);
+
+		if (i >= (unsigned long)nfds) {
+			fprintf(stderr, "core_ptp: no descriptor %lu\n", i);
+			exit(2);
+		}
+		fd = fds[i];
+		clk = FD_TO_CLOCKID(fd);
+		printf("OK\n");
+		return 0;
+	}
+	if (!strcmp(op, "waitfile")) {
+		while (access(av[1], F_OK))
+			usleep(20000);
+		printf("OK\n");
+		return 0;
+	}
 	if (!strcmp(op, "sleep")) {
 		usleep(num(av, 1, ac) * 1000);
 		printf("OK\n");
@@ -435,11 +503,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: core_ptp [-r] [-n] [-F] DEV OP [ARGS] [, OP [ARGS]]...\n");
 		return 2;
 	}
-	fd = open(argv[i], flags);
+	dev_path = argv[i];
+	open_flags = flags;
+	fd = open(dev_path, flags);
 	if (fd < 0) {
-		perror(argv[i]);
+		perror(dev_path);
 		return 2;
 	}
+	fds[nfds++] = fd;
 	clk = FD_TO_CLOCKID(fd);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 

@@ -1,0 +1,95 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Virtual clocks (sysfs n_vclocks/max_vclocks): creation and removal, their
+# attributes and capabilities, their time, and the free-running rule of a
+# physical clock without a cycle counter (e1000e): -EBUSY on settime and
+# adjustments while virtual clocks exist.  The dummy has a cycle counter.
+# timeout: 240
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/common.sh"
+
+secs() { sed -n 's/^OK \(-\{0,1\}[0-9]*\)\..*/\1/p'; }
+
+# The /dev nodes of the virtual clocks of $1, by clock_name ptpN_virt.
+vclocks_of() {
+	local d
+	for d in /sys/class/ptp/ptp*; do
+		[ "$(cat "$d/clock_name")" = "${1#/dev/}_virt" ] && echo "/dev/${d##*/}"
+	done
+}
+
+check_vclocks() {
+	local dev=$1 what=$2 d v t
+	d=$(sysdir "$dev")
+	is "$(sysfs_write "$d/n_vclocks" 2)" OK "$what: n_vclocks = 2"
+	is "$(cat "$d/n_vclocks")" 2 "$what: n_vclocks reads 2"
+	udevadm settle 2>/dev/null
+	set -- $(vclocks_of "$dev")
+	is "$#" 2 "$what: two clocks named ${dev#/dev/}_virt"
+	v=$1
+	[ -n "$v" ] || { diag "no virtual clock"; return; }
+	[ -c "$v" ]; ok $? "$what: $v is a character device"
+	[ ! -e "$(sysdir "$v")/n_vclocks" ] && [ ! -e "$(sysdir "$v")/max_vclocks" ]
+	ok $? "$what: a virtual clock has no n_vclocks/max_vclocks"
+	is "$(core_ptp "$v" caps 1 | cut -d' ' -f2-7)" \
+		"max_adj=500000000 n_alarm=0 n_ext_ts=0 n_per_out=0 pps=0 n_pins=0" \
+		"$what: virtual clock capabilities"
+	is "$(readlink -f "$(sysdir "$v")/device")" "$(readlink -f "$d")" \
+		"$what: the virtual clock's parent is ${dev#/dev/}"
+
+	is "$(core_ptp "$v" settime 1000 0)" OK "$what: virtual settime 1000"
+	t=$(core_ptp "$v" gettime | secs)
+	[ -n "$t" ] && [ "$t" -ge 1000 ] && [ "$t" -lt 1100 ]
+	ok $? "$what: virtual clock reads $t s"
+	is "$(core_ptp "$v" adjoffset 500 0)" "OK freq=0" "$what: virtual ADJ_SETOFFSET +500 s"
+	t=$(core_ptp "$v" gettime | secs)
+	[ -n "$t" ] && [ "$t" -ge 1500 ] && [ "$t" -lt 1600 ]
+	ok $? "$what: virtual clock reads $t s after the step"
+	is "$(core_ptp "$v" adjfreq 6553600)" "OK freq=6553600" "$what: virtual ADJ_FREQUENCY +100 ppm"
+	is "$(core_ptp "$v" adjfreq 40000000000)" ERANGE "$what: virtual ADJ_FREQUENCY beyond 500000000 ppb"
+	is "$(core_ptp "$v" sysoffext 1 5)" "OK ordered=5" "$what: virtual SYS_OFFSET_EXTENDED"
+	is "$(core_ptp "$v" sysoff 1 5)" "OK filled=11" "$what: virtual SYS_OFFSET"
+	t=$(core_ptp "$v" gettime | secs)
+	[ -n "$t" ] && [ "$t" -ge 1500 ] && [ "$t" -lt 1600 ]
+	ok $? "$what: virtual clock still reads $t s"
+
+	is "$(sysfs_write "$d/max_vclocks" 1)" EINVAL "$what: max_vclocks below n_vclocks"
+	is "$(sysfs_write "$d/max_vclocks" 3)" OK "$what: max_vclocks = 3"
+	is "$(sysfs_write "$d/n_vclocks" 4)" EINVAL "$what: n_vclocks above max_vclocks"
+	is "$(sysfs_write "$d/n_vclocks" 3)" OK "$what: n_vclocks = 3"
+	udevadm settle 2>/dev/null
+	is "$(vclocks_of "$dev" | wc -l)" 3 "$what: three virtual clocks"
+	is "$(sysfs_write "$d/n_vclocks" 1)" OK "$what: n_vclocks = 1"
+	is "$(vclocks_of "$dev" | wc -l)" 1 "$what: one virtual clock left"
+	[ -c "$v" ]; ok $? "$what: the first virtual clock is the one kept"
+}
+
+dummy=$(ptp_dev_by_name ptp_dummy.0)
+if [ -n "$dummy" ]; then
+	check_vclocks "$dummy" dummy
+	# A cycle counter keeps the physical clock adjustable.
+	is "$(core_ptp "$dummy" settime 100 0)" OK "dummy: settime with virtual clocks (cycle counter)"
+	is "$(core_ptp "$dummy" adjfreq 65536)" "OK freq=65536" "dummy: ADJ_FREQUENCY with virtual clocks"
+	is "$(sysfs_write "$(sysdir "$dummy")/n_vclocks" 0)" OK "dummy: n_vclocks = 0"
+	is "$(vclocks_of "$dummy" | wc -l)" 0 "dummy: no virtual clock left"
+	is "$(sysfs_write "$(sysdir "$dummy")/max_vclocks" 20)" OK "dummy: max_vclocks back to 20"
+else
+	skip "no ptp_dummy loaded" "dummy virtual clocks"
+fi
+
+e1000e=$(ptp_dev_e1000e)
+if [ -n "$e1000e" ]; then
+	check_vclocks "$e1000e" e1000e
+	# No cycle counter: the physical clock runs free under its virtual ones.
+	is "$(core_ptp "$e1000e" settime 100 0)" EBUSY "e1000e: settime is EBUSY with virtual clocks"
+	is "$(core_ptp "$e1000e" adjfreq 65536)" EBUSY "e1000e: ADJ_FREQUENCY is EBUSY"
+	is "$(core_ptp "$e1000e" adjoffset 1 0)" EBUSY "e1000e: ADJ_SETOFFSET is EBUSY"
+	is "$(core_ptp "$e1000e" adjphase 1)" EBUSY "e1000e: ADJ_OFFSET is EBUSY"
+	is "$(core_ptp "$e1000e" adjquery)" "OK freq=0" "e1000e: modes=0 still answers"
+	run_ok "e1000e: gettime still works" sh -c "core_ptp $e1000e gettime | grep -q ^OK"
+	is "$(sysfs_write "$(sysdir "$e1000e")/n_vclocks" 0)" OK "e1000e: n_vclocks = 0"
+	is "$(core_ptp "$e1000e" settime 100 0)" OK "e1000e: settime works again"
+else
+	skip "no e1000e clock" "free-running rule"
+fi
+done_testing
