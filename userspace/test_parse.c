@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host-side unit test of ptpctl's argument and time parsing, and of device
- * name resolution against a fake sysfs tree.  Needs no PHC and no guest.
+ * Host-side unit test of ptpctl's argument and time parsing, of device
+ * name resolution, and of the whole command line (exit statuses, sysfs
+ * and debugfs access) against a fake sysfs and debugfs tree.  Needs no PHC
+ * and no guest.  Usage: test_parse PATH-OF-PTPCTL
  * Prints TAP and a final "N passed, N failed"; exits 1 on any failure.
  */
 #include <errno.h>
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ptpctl.h"
@@ -374,7 +377,186 @@ static void test_resolve(void)
 	unsetenv("PTPCTL_SYSFS");
 }
 
-int main(void)
+static const char *prog;
+static char out_file[64];
+
+/* Run ptpctl with @argv (NULL-terminated); its stdout goes to out_file. */
+static int run_prog(char *const argv[])
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int fd = open(out_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int nul = open("/dev/null", O_WRONLY);
+
+		if (fd < 0 || nul < 0)
+			_exit(127);
+		dup2(fd, 1);
+		dup2(nul, 2);
+		execv(prog, argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static void cli(int want, const char *desc, ...)
+{
+	char *argv[16] = { (char *)"ptpctl" };
+	const char *a;
+	va_list ap;
+	int n = 1, got;
+
+	va_start(ap, desc);
+	while (n < 15 && (a = va_arg(ap, const char *)))
+		argv[n++] = (char *)a;
+	va_end(ap);
+	argv[n] = NULL;
+	got = run_prog(argv);
+	check(got == want, "cli: %s exits %d (got %d)", desc, want, got);
+}
+
+static bool file_is(const char *path, const char *want)
+{
+	char buf[256] = "";
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return false;
+	buf[n] = '\0';
+	return !strcmp(buf, want);
+}
+
+static bool out_has(const char *needle)
+{
+	char buf[8192] = "";
+	int fd = open(out_file, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return false;
+	buf[n] = '\0';
+	return strstr(buf, needle) != NULL;
+}
+
+/* The whole command line, against a fake sysfs and debugfs: no PHC needed. */
+static void test_cli(void)
+{
+	char root[] = "/tmp/ptpctl-cli.XXXXXX", env[128], path[256], cmd[64];
+
+	if (!mkdtemp(root)) {
+		check(false, "mkdtemp");
+		return;
+	}
+	snprintf(out_file, sizeof(out_file), "%s/stdout", root);
+	put(root, "sys/class/ptp/ptp0/clock_name", "e1000e\n");
+	put(root, "sys/class/ptp/ptp2/clock_name", "ptp_dummy.0\n");
+	put(root, "sys/class/ptp/ptp2/n_vclocks", "0\n");
+	put(root, "sys/class/ptp/ptp2/max_vclocks", "20\n");
+	put(root, "sys/class/ptp/ptp2/n_external_timestamps", "2\n");
+	put(root, "sys/class/ptp/ptp3/clock_name", "twin\n");
+	put(root, "sys/class/ptp/ptp4/clock_name", "twin\n");
+	put(root, "dbg/ptp_dummy/ptp_dummy.0/seed", "1\n");
+	put(root, "dbg/ptp_dummy/ptp_dummy.0/trigger", "");
+	snprintf(path, sizeof(path), "%s/dbg/ptp_dummy/ptp_dummy.0/trigger", root);
+	chmod(path, 0200);
+	snprintf(env, sizeof(env), "%s/sys", root);
+	setenv("PTPCTL_SYSFS", env, 1);
+	snprintf(env, sizeof(env), "%s/dbg", root);
+	setenv("PTPCTL_DEBUGFS", env, 1);
+
+	cli(0, "--help", "--help", NULL);
+	check(out_has("usage: ptpctl [OPTIONS] [DEVICE]"), "cli: --help prints the usage");
+	cli(0, "--version", "--version", NULL);
+	cli(0, "help step", "help", "step", NULL);
+	check(out_has("usage: ptpctl DEVICE step SECONDS"), "cli: help step prints step's usage");
+	cli(0, "perout --help (no device needed)", "perout", "--help", NULL);
+	cli(0, "DEVICE extts --help", "nosuch", "extts", "--help", NULL);
+	cli(2, "help frob", "help", "frob", NULL);
+	cli(2, "--frob", "--frob", NULL);
+	cli(2, "--device without its argument", "--device", NULL);
+	cli(2, "get without a device", "get", NULL);
+	cli(2, "an unknown command", "ptp_dummy.0", "frob", NULL);
+	cli(2, "-d DEV and an unknown command", "-d", "ptp_dummy.0", "frob", NULL);
+	cli(2, "list with a device", "ptp_dummy.0", "list", NULL);
+	cli(2, "step 1.5x", "ptp_dummy.0", "step", "1.5x", NULL);
+	cli(2, "step without an offset", "ptp_dummy.0", "step", NULL);
+	cli(2, "set tomorrow", "ptp_dummy.0", "set", "tomorrow", NULL);
+	cli(2, "freq 1.2345", "ptp_dummy.0", "freq", "1.2345", NULL);
+	cli(2, "phase 1e3", "ptp_dummy.0", "phase", "1e3", NULL);
+	cli(2, "cmp --samples 0", "ptp_dummy.0", "cmp", "--samples", "0", NULL);
+	cli(2, "cmp --method guess", "ptp_dummy.0", "cmp", "--method", "guess", NULL);
+	cli(2, "perout without --period", "ptp_dummy.0", "perout", "0", NULL);
+	cli(2, "perout --duty 0", "ptp_dummy.0", "perout", "0", "--period", "1", "--duty", "0", NULL);
+	cli(2, "pin with no function", "ptp_dummy.0", "pin", "0", NULL);
+	cli(2, "pin 0 gpio", "ptp_dummy.0", "pin", "0", "gpio", NULL);
+	cli(2, "pps sometimes", "ptp_dummy.0", "pps", "sometimes", NULL);
+	cli(2, "extts without a channel", "ptp_dummy.0", "extts", NULL);
+	cli(2, "extts --timeout 0", "ptp_dummy.0", "extts", "0", "--timeout", "0", NULL);
+	cli(2, "monitor 0", "ptp_dummy.0", "monitor", "0", NULL);
+	cli(2, "vclocks -1", "ptp_dummy.0", "vclocks", "-1", NULL);
+	cli(2, "get --json=1", "ptp_dummy.0", "get", "--json=1", NULL);
+	cli(2, "an ambiguous clock_name", "twin", "get", NULL);
+	cli(1, "an unknown clock_name", "nosuch", "get", NULL);
+	cli(1, "an index with no clock", "7", "get", NULL);
+	cli(1, "a clock whose /dev node is missing", "ptp_dummy.0", "get", NULL);
+	cli(1, "a directory given as the device", root, "get", NULL);
+	cli(0, "list (no clock can be opened)", "list", NULL);
+	check(out_has("/dev/ptp2   ptp_dummy.0") && out_has("/dev/ptp4   twin"),
+	      "cli: list shows the fake clocks");
+	cli(0, "--json list", "--json", "list", NULL);
+	check(out_has("\"clock_name\": \"ptp_dummy.0\""), "cli: --json list has the names");
+
+	cli(0, "vclocks (sysfs only)", "ptp_dummy.0", "vclocks", NULL);
+	check(out_has("n_vclocks 0\nmax_vclocks 20\n"), "cli: vclocks reads n_vclocks and max_vclocks");
+	cli(0, "vclocks 3", "ptp_dummy.0", "vclocks", "3", NULL);
+	snprintf(path, sizeof(path), "%s/sys/class/ptp/ptp2/n_vclocks", root);
+	check(file_is(path, "3\n"), "cli: vclocks 3 wrote n_vclocks");
+	cli(1, "vclocks where the core has none", "ptp0", "vclocks", NULL);
+
+	cli(0, "dummy (list)", "ptp_dummy.0", "dummy", NULL);
+	check(out_has("seed") && out_has("(write-only)"), "cli: dummy lists seed and the write-only trigger");
+	cli(0, "dummy seed 42", "ptp_dummy.0", "dummy", "seed", "42", NULL);
+	snprintf(path, sizeof(path), "%s/dbg/ptp_dummy/ptp_dummy.0/seed", root);
+	check(file_is(path, "42\n"), "cli: dummy seed 42 wrote the control");
+	cli(0, "dummy seed", "ptp_dummy.0", "dummy", "seed", NULL);
+	check(out_has("42"), "cli: dummy seed reads it back");
+	cli(0, "dummy trigger 1 falling", "ptp_dummy.0", "dummy", "trigger", "1", "falling", NULL);
+	snprintf(path, sizeof(path), "%s/dbg/ptp_dummy/ptp_dummy.0/trigger", root);
+	check(file_is(path, "1 falling\n"), "cli: the values are joined by spaces");
+	cli(2, "dummy trigger (write-only)", "ptp_dummy.0", "dummy", "trigger", NULL);
+	cli(2, "dummy no_such", "ptp_dummy.0", "dummy", "no_such", NULL);
+	cli(2, "dummy ../x", "ptp_dummy.0", "dummy", "../x", NULL);
+	cli(1, "dummy on a clock that is not a dummy", "ptp0", "dummy", NULL);
+	cli(0, "dummy without a device", "dummy", NULL);
+	check(out_has("ptp_dummy.0/seed"), "cli: the top directory lists each clock's controls");
+	snprintf(env, sizeof(env), "%s/nodebugfs", root);
+	setenv("PTPCTL_DEBUGFS", env, 1);
+	cli(1, "dummy without debugfs", "ptp_dummy.0", "dummy", NULL);
+
+	unsetenv("PTPCTL_SYSFS");
+	unsetenv("PTPCTL_DEBUGFS");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		check(false, "cleaning up %s", root);
+}
+
+int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TAP version 13\n");
@@ -385,6 +567,12 @@ int main(void)
 	test_misc();
 	test_opts();
 	test_resolve();
+	if (argc > 1) {
+		prog = argv[1];
+		test_cli();
+	} else {
+		check(false, "the path of ptpctl is given (test_parse PTPCTL)");
+	}
 	printf("1..%d\n", n_run);
 	printf("%d passed, %d failed\n", n_run - n_fail, n_fail);
 	return n_fail ? 1 : 0;

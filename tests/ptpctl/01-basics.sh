@@ -29,10 +29,16 @@ ok $? "list shows the dummy: name, driver, parent, caps ($line)"
 exits 0 "list --json" --json list
 printf '%s\n' "$OUT" | tr -d '\n' | grep -Eq "\"device\": \"$DEV\", \"clock_name\": \"ptp_dummy.0\", \"driver\": \"ptp_dummy\""
 ok $? "list --json has the dummy's device, name and driver"
-if command -v python3 > /dev/null; then
-	printf '%s\n' "$OUT" | python3 -c 'import json,sys; json.load(sys.stdin)'
-	ok $? "list --json is valid JSON"
-fi
+# --json output parses (ptpctl_jsoncheck: tests/src/ptpctl_jsoncheck.c).
+printf '%s\n' "$OUT" | ptpctl_jsoncheck
+ok $? "list --json is valid JSON"
+for args in caps get cmp pins vclocks freq; do
+	pc --json "$DEV" $args
+	printf '%s\n' "$OUT" | ptpctl_jsoncheck
+	ok $? "$args --json is valid JSON"
+done
+echo '{"device": "/dev/ptp0",}' | ptpctl_jsoncheck 2> /dev/null
+[ $? = 1 ]; ok $? "the JSON check itself rejects a trailing comma"
 
 # caps, and the same clock by path, index, ptpN and clock_name.
 exits 0 "caps by clock_name" ptp_dummy.0 caps
