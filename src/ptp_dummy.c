@@ -635,6 +635,7 @@ static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
 {
 	struct dummy_clock *dc = container_of(hrt, struct dummy_clock, gen);
 	struct dummy_events evs = { .n = 0 };
+	struct system_time_snapshot snap;
 	unsigned int chan, done = 0;
 	unsigned long flags;
 	s64 real, period;
@@ -644,8 +645,10 @@ static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
 	if (!dc->gen_on || dc->dying)
 		goto unlock;
 	period = dc->param[P_GEN_PERIOD];
-	real = ktime_get_real_ns();
-	raw = ktime_get_raw_ns();
+	/* Both clocks from one reading of the timekeeper. */
+	ktime_get_snapshot(&snap);
+	real = ktime_to_ns(snap.real);
+	raw = ktime_to_ns(snap.raw);
 	while (dc->gen_next <= real && done < EVENT_BATCH) {
 		s64 ts = dummy_ns_at(dc, raw - (real - dc->gen_next), NULL);
 		bool rising = !dc->gen_high;

@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# PPS: with PTP_ENABLE_PPS the dummy sends a PTP_CLOCK_PPS event at each
+# second of its clock, so /dev/ppsN works with ppstest: one pulse a second,
+# none missed or doubled, none once disabled.
+# timeout: 150
+. "$(dirname "$0")/common.sh"
+
+pps=$(pps_dev_of "$dev")
+ok $? "the clock has a PPS source ($pps)"
+[ -n "$pps" ] || done_testing
+
+c0=$(awk '$1 == "pps" { print $3 }' "$G/state")
+run_ok "PTP_ENABLE_PPS 1" dummy_ptp "$dev" pps 1
+t0=$(state time_ns)
+out=$(timeout 5.5 ppstest "$pps" 2>&1)
+t1=$(state time_ns)
+c1=$(awk '$1 == "pps" { print $3 }' "$G/state")
+run_ok "PTP_ENABLE_PPS 0" dummy_ptp "$dev" pps 0
+echo "$out" | grep assert | sed 's/^/# /'
+
+seqs=$(echo "$out" | sed -n 's/.*assert [0-9.]*, sequence: \([0-9]*\).*/\1/p')
+n=$(echo "$seqs" | grep -c .)
+[ "$n" -ge 3 ]
+ok $? "ppstest saw $n pulses in 5.5 s"
+echo "$seqs" | awk 'NR > 1 && $1 != prev + 1 { bad = 1 } { prev = $1 } END { exit bad }'
+ok $? "consecutive sequence numbers"
+# One event per second of the clock that began while enabled (give or
+# take the one at each end).
+secs=$(( t1 / 1000000000 - t0 / 1000000000 ))
+events=$((c1 - c0))
+[ $events -ge $((secs - 1)) ] && [ $events -le $((secs + 1)) ]
+ok $? "$events PPS events over $secs clock seconds"
+# The pulses come from the clock's seconds: a 0.4 s step moves them.
+dummy_ptp "$dev" adjtime 400000000 > /dev/null
+run_ok "PTP_ENABLE_PPS 1 after a 0.4 s step" dummy_ptp "$dev" pps 1
+pps_count_gt() { [ "$(awk '$1 == "pps" { print $3 }' "$G/state")" -gt "$1" ]; }
+wait_for 10 pps_count_gt "$c1"
+ok $? "PPS events continue after the step"
+dummy_ptp "$dev" pps 0 > /dev/null
+sleep 0.5
+c2=$(awk '$1 == "pps" { print $3 }' "$G/state")
+sleep 2
+c3=$(awk '$1 == "pps" { print $3 }' "$G/state")
+is "$c3" "$c2" "no PPS events once disabled"
+done_testing

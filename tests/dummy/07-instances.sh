@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Instances and lifetime: clocks=4 gives four independent clocks, each with
+# its own platform device and /dev/ptpN; max_adj=512000 emulates the eTSEC;
+# unloading with open /dev/ptpN, /dev/ppsN and debugfs-free busy timers is
+# safe, and the module loads again afterwards.
+# timeout: 300
+. "$(dirname "$0")/common.sh"
+
+reload() {
+	dummy_quiesce
+	rmmod ptp_dummy && modprobe ptp_dummy "$@" && udevadm settle --timeout=30
+}
+
+run_ok "reload with clocks=4" reload clocks=4
+devs=()
+for i in 0 1 2 3; do
+	d=$(ptp_dev_by_name ptp_dummy.$i)
+	ok $? "ptp_dummy.$i registered as $d"
+	devs+=("$d")
+	is "$(basename "$(readlink -f /sys/class/ptp/${d#/dev/}/device)")" "ptp_dummy.$i" \
+		"ptp_dummy.$i has its own platform device"
+	[ -d "$DBG/ptp_dummy.$i" ]
+	ok $? "ptp_dummy.$i has its debugfs directory"
+done
+is "$(printf '%s\n' "${devs[@]}" | sort -u | grep -c /dev/ptp)" 4 "four distinct /dev/ptpN"
+
+for i in 0 1 2 3; do dummy_ptp "${devs[$i]}" settime $((1000 * (i + 1))) > /dev/null; done
+for i in 0 1 2 3; do
+	t=$(dummy_ptp "${devs[$i]}" gettime | sed -n 's/^time \([0-9]*\)\..*/\1/p')
+	[ -n "$t" ] && [ "$t" -ge $((1000 * (i + 1))) ] && [ "$t" -lt $((1000 * (i + 1) + 60)) ]
+	ok $? "clock $i keeps its own time ($t)"
+done
+dummy_ptp "${devs[1]}" freq 6553600 > /dev/null
+echo 1 > "$DBG/ptp_dummy.2/fail_gettime"
+is "$(state addend "$DBG/ptp_dummy.1")" 2147698396 "adjfine on clock 1 changes its addend"
+for i in 0 2 3; do
+	is "$(state addend "$DBG/ptp_dummy.$i")" 2147483648 "but not clock $i's"
+done
+is "$(dummy_ptp "${devs[2]}" gettime)" "error EIO" "an injected failure on clock 2 hits clock 2"
+dummy_ptp "${devs[3]}" gettime | grep -q '^time '
+ok $? "and not clock 3"
+# Loopback on clock 2 feeds only clock 2.
+echo 1 > "$DBG/ptp_dummy.2/loopback"
+echo 1 > "$DBG/ptp_dummy.3/loopback"
+dummy_ptp "${devs[2]}" perout 0 +1 100000000 > /dev/null
+dummy_ptp "${devs[2]}" extts 0 rising 3 10 > /dev/null
+ok $? "clock 2 timestamps its own output"
+dummy_ptp "${devs[3]}" extts 0 rising 1 2 > /dev/null
+ok $((! $?)) "clock 3 does not see clock 2's output"
+
+# Unload with everything busy: open clocks, a reader blocked on events,
+# an open PPS device, running outputs, PPS, generator and alarms.
+dummy_ptp "${devs[0]}" pps 1 > /dev/null
+dummy_ptp "${devs[1]}" perout 1 +1 100000000 > /dev/null
+echo 1000000 > "$DBG/ptp_dummy.0/gen_period_ns"
+echo 1000 > "$DBG/ptp_dummy.3/wander_ppb"
+echo +500000000 > "$DBG/ptp_dummy.3/alarm1"
+dummy_ptp "${devs[0]}" extts 0 rising 100000 30 > /tmp/extts.out 2>&1 &
+reader=$!
+dummy_ptp "${devs[3]}" hold 4 > /tmp/hold.out 2>/dev/null &
+holder=$!
+pps=$(pps_dev_of "${devs[0]}")
+timeout 6 ppstest "$pps" > /dev/null 2>&1 &
+ppst=$!
+sleep 1.5
+run_ok "rmmod with clocks open and timers running" rmmod ptp_dummy
+wait $holder
+is "$(cat /tmp/hold.out)" "error ENODEV" "a held clock fd reads ENODEV after the unload"
+wait $reader
+grep -q '^ts' /tmp/extts.out
+ok $? "the blocked event reader got events, then was released"
+wait $ppst
+[ ! -e "${devs[3]}" ]
+ok $? "the device nodes are gone"
+
+run_ok "load with max_adj=512000 (the eTSEC)" modprobe ptp_dummy max_adj=512000
+udevadm settle --timeout=30
+d=$(ptp_dev_by_name ptp_dummy.0)
+is "$(cat /sys/class/ptp/${d#/dev/}/max_adjustment)" 512000 "max_adjustment 512000"
+is "$(dummy_ptp "$d" freq 33554560)" "error ERANGE" "512001 ppb is out of range"
+run_ok "512 ppm is in range" dummy_ptp "$d" freq 33554432
+run_fails "clocks=0 is refused" reload clocks=0
+modprobe -r ptp_dummy 2>/dev/null
+run_ok "reload with the defaults" modprobe ptp_dummy
+udevadm settle --timeout=30
+dev=$(ptp_dev_by_name ptp_dummy.0)
+ok $? "ptp_dummy.0 is back ($dev)"
+rm -f /tmp/extts.out /tmp/hold.out
+done_testing

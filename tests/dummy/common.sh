@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by the tests/dummy/*.sh tests (not a test itself: not executable).
+# Sets dev (the /dev/ptpN of ptp_dummy.0), G (its debugfs directory) and
+# puts every debugfs setting back to its default when the test exits.
+. "$(dirname "$0")/../lib.sh"
+
+DBG=/sys/kernel/debug/ptp_dummy
+
+# The debugfs settings and their defaults (see docs/ptp_dummy.md).
+DUMMY_DEFAULTS="freq_error_ppb=0 wander_ppb=0 wander_max_ppb=100000 seed=1
+jitter_ns=0 step_ns=0 step_interval_ms=0 slew_ppb=1000000 loopback=0
+gen_period_ns=0 gen_width_ns=0 gen_channels=1 fail_gettime=0 fail_settime=0
+fail_adjfine=0 fail_enable=0 fail_errno=5"
+
+# dummy_reset DIR: every setting of one clock back to its default, alarms off.
+dummy_reset() {
+	local kv
+	for kv in $DUMMY_DEFAULTS; do
+		echo "${kv#*=}" > "$1/${kv%%=*}" 2>/dev/null
+	done
+	echo off > "$1/alarm1" 2>/dev/null
+	echo off > "$1/alarm2" 2>/dev/null
+}
+
+# state KEY [DIR]: a field of the clock's debugfs state file.
+state() { awk -v k="$1" '$1 == k { print $2; exit }' "${2:-$G}/state"; }
+
+# alarm N KEY: a field of alarmN.
+alarm() { awk -v k="$2" '$1 == k { print $2; exit }' "$G/alarm$1"; }
+
+# now_s: the dummy clock's whole seconds.
+now_s() { dummy_ptp "$dev" gettime | sed -n 's/^time \([0-9]*\)\..*/\1/p'; }
+
+# wait_for SECONDS CMD...: poll CMD every 0.2 s until it succeeds.
+wait_for() {
+	local n=$(($1 * 5))
+	shift
+	while [ $n -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.2
+		n=$((n - 1))
+	done
+	return 1
+}
+
+# The dummy clock's /dev/ppsN (the PPS source named after its ptpN).
+pps_dev_of() {
+	local p ptp=${1#/dev/}
+	for p in /sys/class/pps/pps*; do
+		[ "$(cat "$p/name" 2>/dev/null)" = "$ptp" ] && { echo "/dev/${p##*/}"; return 0; }
+	done
+	return 1
+}
+
+dev=$(ptp_dev_by_name ptp_dummy.0)
+if [ -z "$dev" ]; then
+	echo "not ok 1 - ptp_dummy.0 is registered"
+	echo "1..1"
+	exit 1
+fi
+G=$DBG/ptp_dummy.0
+[ -d "$G" ] || { echo "not ok 1 - $G exists"; echo "1..1"; exit 1; }
+# Periodic outputs and PPS off, pins to their defaults.
+dummy_quiesce() {
+	local i
+	for i in 0 1 2; do dummy_ptp "$dev" perout $i 0 0 > /dev/null 2>&1; done
+	dummy_ptp "$dev" pps 0 > /dev/null 2>&1
+	dummy_ptp "$dev" pin 0 extts 0 > /dev/null 2>&1
+	dummy_ptp "$dev" pin 1 extts 1 > /dev/null 2>&1
+	for i in 0 1 2; do dummy_ptp "$dev" pin $((i + 2)) perout $i > /dev/null 2>&1; done
+}
+
+dummy_reset "$G"
+dummy_quiesce
+trap 'dummy_quiesce; dummy_reset "$G"' EXIT
