@@ -7,6 +7,7 @@
 #ifndef _PTP_CLOCK_LOGIC_H
 #define _PTP_CLOCK_LOGIC_H
 
+#include <linux/bitmap.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
@@ -30,6 +31,19 @@ static inline bool ptp_ring_full(unsigned int head, unsigned int tail,
 				 unsigned int slots)
 {
 	return ptp_ring_next(tail, slots) == head;
+}
+
+/*
+ * Does a reader with channel @mask (@nbits bits, one per channel of the
+ * clock) want an event of channel @chan?  A channel the driver did not
+ * declare goes only to readers that never narrowed their mask.
+ */
+static inline bool ptp_mask_wants(const unsigned long *mask, unsigned int nbits,
+				  unsigned int chan)
+{
+	if (chan >= nbits)
+		return bitmap_full(mask, nbits);
+	return test_bit(chan, mask);
 }
 
 /* Does a frequency of @scaled_ppm exceed the driver's limit of @max_adj ppb? */

@@ -88,14 +88,6 @@ void ptp_evq_detach(struct ptp_clock *ptp, struct ptp_evq *q)
 	spin_unlock_irq(&ptp->evq_lock);
 }
 
-static bool ptp_evq_wants(const struct ptp_evq *q, unsigned int chan)
-{
-	/* A channel the driver did not declare: only unfiltered readers. */
-	if (chan >= q->nbits)
-		return bitmap_full(q->mask, q->nbits);
-	return test_bit(chan, q->mask);
-}
-
 /**
  * ptp_evq_post() - queue an external timestamp for every interested reader
  * @ptp: the clock
@@ -115,7 +107,7 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
 
 	spin_lock_irqsave(&ptp->evq_lock, flags);
 	list_for_each_entry(q, &ptp->queues, node) {
-		if (!ptp_evq_wants(q, ev->index))
+		if (!ptp_mask_wants(q->mask, q->nbits, ev->index))
 			continue;
 		if (ptp_ring_full(q->head, q->tail, q->slots)) {
 			q->head = ptp_ring_next(q->head, q->slots);
