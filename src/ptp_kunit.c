@@ -2,11 +2,15 @@
 /*
  * KUnit tests of the pure logic of the PTP core (src/ptp_logic.h): extts
  * ring arithmetic, channel masks, scaled-ppm conversions, the checks of
- * the v2 requests and the parsing of sysfs input.  A separate module,
- * built only when the target kernel has CONFIG_KUNIT; not shipped.
+ * the v2 requests and the parsing of sysfs input; and, in a second suite,
+ * the exported driver API of whichever core is loaded (register limits,
+ * the aux worker, pin lookup, events from atomic context).  A separate
+ * module, built only when the target kernel has CONFIG_KUNIT; not shipped.
  */
 #include <kunit/test.h>
 #include <linux/bitmap.h>
+#include <linux/completion.h>
+#include <linux/irqflags.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 
@@ -241,7 +245,181 @@ static struct kunit_suite ptp_core_suite = {
 	.test_cases = ptp_core_cases,
 };
 
-kunit_test_suite(ptp_core_suite);
+/* A clock driver that does nothing, to drive the exported API. */
+struct ptp_kunit_clock {
+	struct ptp_clock_info info;
+	struct ptp_pin_desc pins[2];
+	struct completion done;
+	atomic_t runs;
+	int stop_after;
+};
+
+static struct ptp_kunit_clock *to_kc(struct ptp_clock_info *info)
+{
+	return container_of(info, struct ptp_kunit_clock, info);
+}
+
+static int kc_gettime(struct ptp_clock_info *info, struct timespec64 *ts)
+{
+	*ts = ns_to_timespec64(0);
+	return 0;
+}
+
+static int kc_settime(struct ptp_clock_info *info, const struct timespec64 *ts)
+{
+	return 0;
+}
+
+static int kc_adjtime(struct ptp_clock_info *info, s64 delta)
+{
+	return 0;
+}
+
+static int kc_adjfine(struct ptp_clock_info *info, long scaled_ppm)
+{
+	return 0;
+}
+
+static int kc_verify(struct ptp_clock_info *info, unsigned int pin,
+		     enum ptp_pin_function func, unsigned int chan)
+{
+	return 0;
+}
+
+/* Reruns itself one jiffy later until it ran stop_after times. */
+static long kc_aux(struct ptp_clock_info *info)
+{
+	struct ptp_kunit_clock *kc = to_kc(info);
+
+	if (atomic_inc_return(&kc->runs) < kc->stop_after)
+		return 1;
+	complete(&kc->done);
+	return -1;
+}
+
+static struct ptp_kunit_clock *kc_new(struct kunit *test)
+{
+	struct ptp_kunit_clock *kc = kunit_kzalloc(test, sizeof(*kc),
+						   GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, kc);
+	kc->info = (struct ptp_clock_info){
+		.owner		= THIS_MODULE,
+		.name		= "ptp_kunit",
+		.max_adj	= 1000,
+		.adjfine	= kc_adjfine,
+		.adjtime	= kc_adjtime,
+		.gettime64	= kc_gettime,
+		.settime64	= kc_settime,
+		.verify		= kc_verify,
+	};
+	init_completion(&kc->done);
+	return kc;
+}
+
+static void ptp_api_n_alarm(struct kunit *test)
+{
+	struct ptp_kunit_clock *kc = kc_new(test);
+	struct ptp_clock *ptp;
+
+	kc->info.n_alarm = 5;
+	ptp = ptp_clock_register(&kc->info, NULL);
+	KUNIT_EXPECT_TRUE(test, IS_ERR(ptp));
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ptp), -EINVAL);
+
+	kc->info.n_alarm = 4;
+	ptp = ptp_clock_register(&kc->info, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(ptp));
+	KUNIT_EXPECT_GE(test, ptp_clock_index(ptp), 0);
+	KUNIT_EXPECT_EQ(test, ptp_clock_unregister(ptp), 0);
+}
+
+static void ptp_api_aux_worker(struct kunit *test)
+{
+	struct ptp_kunit_clock *kc = kc_new(test);
+	struct ptp_clock *ptp;
+
+	kc->info.do_aux_work = kc_aux;
+	kc->stop_after = 3;
+	ptp = ptp_clock_register(&kc->info, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(ptp));
+
+	KUNIT_EXPECT_EQ(test, ptp_schedule_worker(ptp, 0), 0);
+	KUNIT_EXPECT_GT(test, wait_for_completion_timeout(&kc->done, 30 * HZ),
+			0UL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kc->runs), 3);
+	ptp_cancel_worker_sync(ptp);
+
+	/* Rescheduled work is cancelled by unregistration. */
+	kc->stop_after = INT_MAX;
+	KUNIT_EXPECT_EQ(test, ptp_schedule_worker(ptp, HZ), 0);
+	KUNIT_EXPECT_EQ(test, ptp_clock_unregister(ptp), 0);
+}
+
+static void ptp_api_pins(struct kunit *test)
+{
+	struct ptp_kunit_clock *kc = kc_new(test);
+	struct ptp_clock *ptp;
+
+	strscpy(kc->pins[0].name, "KUNIT_IN", sizeof(kc->pins[0].name));
+	kc->pins[0].func = PTP_PF_EXTTS;
+	kc->pins[0].chan = 1;
+	strscpy(kc->pins[1].name, "KUNIT_OUT", sizeof(kc->pins[1].name));
+	kc->pins[1].index = 1;
+	kc->pins[1].func = PTP_PF_PEROUT;
+	kc->info.n_ext_ts = 2;
+	kc->info.n_per_out = 1;
+	kc->info.n_pins = 2;
+	kc->info.pin_config = kc->pins;
+	ptp = ptp_clock_register(&kc->info, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(ptp));
+
+	KUNIT_EXPECT_EQ(test, ptp_find_pin_unlocked(ptp, PTP_PF_EXTTS, 1), 0);
+	KUNIT_EXPECT_EQ(test, ptp_find_pin_unlocked(ptp, PTP_PF_PEROUT, 0), 1);
+	KUNIT_EXPECT_EQ(test, ptp_find_pin_unlocked(ptp, PTP_PF_EXTTS, 0), -1);
+	KUNIT_EXPECT_EQ(test, ptp_find_pin(ptp, PTP_PF_PHYSYNC, 0), -1);
+	KUNIT_EXPECT_EQ(test, ptp_clock_unregister(ptp), 0);
+}
+
+/* ptp_clock_event() from atomic context: must neither sleep nor allocate. */
+static void ptp_api_event_atomic(struct kunit *test)
+{
+	struct ptp_kunit_clock *kc = kc_new(test);
+	struct ptp_clock_event ev = {
+		.type = PTP_CLOCK_EXTTS,
+		.index = 0,
+		.timestamp = 1500000000ULL,
+	};
+	struct ptp_clock *ptp;
+	unsigned long flags;
+	int i;
+
+	kc->info.n_ext_ts = 1;
+	ptp = ptp_clock_register(&kc->info, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR_OR_NULL(ptp));
+	local_irq_save(flags);
+	for (i = 0; i < 300; i++)
+		ptp_clock_event(ptp, &ev);
+	ev.type = PTP_CLOCK_ALARM;
+	ptp_clock_event(ptp, &ev);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, ptp_clock_unregister(ptp), 0);
+}
+
+static struct kunit_case ptp_api_cases[] = {
+	KUNIT_CASE(ptp_api_n_alarm),
+	KUNIT_CASE(ptp_api_aux_worker),
+	KUNIT_CASE(ptp_api_pins),
+	KUNIT_CASE(ptp_api_event_atomic),
+	{}
+};
+
+static struct kunit_suite ptp_api_suite = {
+	.name = "ptp_core_api",
+	.test_cases = ptp_api_cases,
+};
+
+kunit_test_suites(&ptp_core_suite, &ptp_api_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the PTP clock core's logic");
 MODULE_LICENSE("GPL");

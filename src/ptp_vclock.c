@@ -8,8 +8,9 @@
  * tuned while virtual clocks exist (ptp_clock_freerun()).
  *
  * Time is base_ns + (cycles - base_cycles) * mult / 2^31, computed with a
- * 96 bit product, so it never wraps however long nobody reads the clock.
- * (6.1 uses a 32 bit timecounter and must refresh it every two seconds.)
+ * 96 bit product, so it does not wrap however late the periodic rebase on
+ * the clock's aux worker runs.  (6.1 uses a 32 bit timecounter, which
+ * jumps back when its two-second refresh is more than 4.3 s late.)
  */
 #define pr_fmt(fmt) "ptp: " fmt
 
@@ -19,6 +20,8 @@
 #include "ptp_private.h"
 
 #define PTP_VCLOCK_MAX_ADJ	500000000
+/* How often the base moves to now; keeps the products small. */
+#define PTP_VCLOCK_REFRESH	(2 * HZ)
 
 /**
  * struct ptp_vclock - a virtual clock over a physical one
@@ -118,6 +121,12 @@ static int vclock_settime(struct ptp_clock_info *info,
 			     timespec64_to_ns(ts));
 }
 
+static long vclock_refresh(struct ptp_clock_info *info)
+{
+	vclock_change(to_vclock(info), VCLOCK_STEP, 0);
+	return PTP_VCLOCK_REFRESH;
+}
+
 static int vclock_gettimex(struct ptp_clock_info *info, struct timespec64 *ts,
 			   struct ptp_system_timestamp *sts)
 {
@@ -184,6 +193,7 @@ struct ptp_vclock *ptp_vclock_create(struct ptp_clock *parent)
 		.adjfine	= vclock_adjfine,
 		.adjtime	= vclock_adjtime,
 		.settime64	= vclock_settime,
+		.do_aux_work	= vclock_refresh,
 	};
 	if (ptp_has_cycles_x(parent))
 		vc->info.gettimex64 = vclock_gettimex;
@@ -199,6 +209,7 @@ struct ptp_vclock *ptp_vclock_create(struct ptp_clock *parent)
 		err = PTR_ERR(vc->clock);
 		goto free;
 	}
+	ptp_schedule_worker(vc->clock, PTP_VCLOCK_REFRESH);
 	return vc;
 
 free:

@@ -34,6 +34,8 @@ check_vclocks() {
 	is "$(core_ptp "$v" caps 1 | cut -d' ' -f2-7)" \
 		"max_adj=500000000 n_alarm=0 n_ext_ts=0 n_per_out=0 pps=0 n_pins=0" \
 		"$what: virtual clock capabilities"
+	pgrep -x "${v#/dev/}" > /dev/null
+	ok $? "$what: the aux worker thread ${v#/dev/} of the virtual clock runs"
 	is "$(readlink -f "$(sysdir "$v")/device")" "$(readlink -f "$d")" \
 		"$what: the virtual clock's parent is ${dev#/dev/}"
 
