@@ -29,6 +29,8 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* a closed pipe ends the loop through EPIPE, so that clean-up runs */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 static int64_t mono_ns(void)
@@ -236,16 +238,16 @@ struct evloop {
 	int64_t timeout;	/* ns; 0: none */
 };
 
-static void print_event(struct ctx *c, const struct ptp_extts_event *ev)
+/* Print one event (stdout is line buffered); <0 with errno if it failed. */
+static int print_event(struct ctx *c, const struct ptp_extts_event *ev)
 {
 	char buf[48];
 
 	fmt_time(buf, sizeof(buf), ev->t.sec, ev->t.nsec);
 	if (c->json)
-		printf("{\"channel\": %u, \"sec\": %lld, \"nsec\": %u, \"time\": \"%s\"}\n",
-		       ev->index, (long long)ev->t.sec, ev->t.nsec, buf);
-	else
-		printf("channel %u time %s\n", ev->index, buf);
+		return printf("{\"channel\": %u, \"sec\": %lld, \"nsec\": %u, \"time\": \"%s\"}\n",
+			      ev->index, (long long)ev->t.sec, ev->t.nsec, buf);
+	return printf("channel %u time %s\n", ev->index, buf);
 }
 
 /*
@@ -295,7 +297,11 @@ static int event_loop(struct ctx *c, const struct evloop *lp)
 		for (i = 0; i < n / (ssize_t)sizeof(ev[0]); i++) {
 			if (ev[i].index >= 64 || !(lp->want & (1ULL << ev[i].index)))
 				continue;
-			print_event(c, &ev[i]);
+			if (print_event(c, &ev[i]) < 0) {
+				if (errno == EPIPE)
+					return EXIT_OK;	/* the reader is done */
+				return fail_sys(c, "writing events", errno, NULL);
+			}
 			if (lp->count && ++got >= lp->count)
 				break;
 		}

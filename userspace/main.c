@@ -293,7 +293,8 @@ int main(int argc, char **argv)
 	c.devspec = devspec;
 	ret = cmd->run(&c, argc, argv);
 	close_clock(&c);
-	if (fflush(stdout) && ret == EXIT_OK)
+	if ((fflush(stdout) || ferror(stdout)) && errno != EPIPE &&
+	    ret == EXIT_OK)
 		ret = fail_sys(&c, "writing the output", errno, NULL);
 	return ret;
 }

@@ -48,6 +48,16 @@ dummy_set gen_period_ns 100000000
 bg_start c "$DEV" monitor --enable --count 6 --timeout 60
 bg_wait c; ok $? "six generator events"
 is "$(bg_out c | grep -Ec '^channel [01] time ')" 6 "all from channels 0 and 1"
+# A reader that goes away (head) ends the monitor, which disables the
+# channels it enabled.  Without --timeout only that can end it; timeout(1)
+# guards against a hang (exit 124).
+timeout 100 ptpctl "$DEV" monitor --enable 2> /dev/null | head -n 1 > "$TMPD/head.out"
+rc=${PIPESTATUS[0]}
+n=$(grep -c '^channel ' "$TMPD/head.out")
+is "$n" 1 "monitor | head -n 1 gives one event"
+is "$rc" 0 "monitor exits 0 when its reader is gone"
+is "$(awk '$1 == "extts0" || $1 == "extts1" { print $2 }' "$DBG/state" | tr '\n' ' ')" "0 0 " \
+	"and it disabled its channels"
 dummy_set gen_period_ns 0
 
 # The per-descriptor queue: two monitors each see every event.
