@@ -40,7 +40,10 @@ exits 1 "freq beyond max_adj" "$DEV" freq $((max + 1000))
 err_has "clock_adjtime\(ADJ_FREQUENCY\): Numerical result out of range \(the clock's maximum adjustment is $max ppb\)" \
 	"the ERANGE error names the operation and max_adj"
 
-exits 0 "phase 1000" "$DEV" phase 1000
+exits 0 "phase 100000000" "$DEV" phase 100000000
+left=$(awk '$1 == "slew_left_ns" { print $2 }' "$DBG/state")
+[ -n "$left" ] && [ "$left" -gt 0 ] && [ "$left" -le 100000000 ]
+ok $? "the dummy is slewing out the 100 ms phase offset ($left ns left)"
 exits 0 "phase -1000" "$DEV" phase -1000
 
 # Bad arguments: exit 2, nothing done.
