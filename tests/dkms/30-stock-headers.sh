@@ -19,6 +19,13 @@ spkg=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 2>/dev/null |
 	skip_all "no distro kernel headers: run with vm/run --with linux-headers-amd64"
 srel=${spkg#linux-headers-}
 scfg=/lib/modules/$srel/build/.config
+# vm/build-image drops every /lib/modules/*/build link of the rootfs (they
+# point at host paths for the guest kernels), the distro headers' one too.
+if [ ! -e "/lib/modules/$srel/build" ] && [ -d "/usr/src/linux-headers-$srel" ] &&
+   dpkg -L "$spkg" | grep -qx "/lib/modules/$srel/build"; then
+	diag "restoring the /lib/modules/$srel/build link that $spkg ships"
+	ln -s "/usr/src/linux-headers-$srel" "/lib/modules/$srel/build"
+fi
 deb=$(dkms_deb)
 [ -n "$deb" ]; ok $? "make deb built $DEB_DIR/ptp-clock-dkms_*_all.deb"
 [ -n "$deb" ] || done_testing
