@@ -65,6 +65,23 @@ for args in "set 5" "step 1" "freq 5" "phase 5"; do
 	exits 1 "--read-only $args" --read-only "$DEV" $args
 	err_has "Permission denied \(the clock is open read-only" "--read-only $args: EACCES explained"
 done
+# A user who may only read the device: ptpctl opens it read-only and
+# reports the kernel's EACCES with the reason.
+mode=$(stat -c %a "$DEV")
+nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups ptpctl "$@"; }
+chmod 0604 "$DEV"
+OUT=$(nobody "$DEV" get 2>&1); ok $? "as nobody with read permission, get works"
+OUT=$(nobody "$DEV" set 5 2>&1); rc=$?
+is "$rc" 1 "as nobody, set exits 1"
+printf '%s\n' "$OUT" | grep -q "clock_settime: Permission denied (the clock is open read-only (no write permission on the device)"
+ok $? "and says that there is no write permission ($OUT)"
+chmod 0600 "$DEV"
+OUT=$(nobody "$DEV" get 2>&1); rc=$?
+is "$rc" 1 "as nobody without read permission, get exits 1"
+printf '%s\n' "$OUT" | grep -q "$DEV: open: Permission denied"
+ok $? "and names the failing open ($OUT)"
+chmod "$mode" "$DEV"
+
 exits 0 "--read-only freq (reading needs no write access)" --read-only "$DEV" freq
 exits 0 "--read-only get" -R "$DEV" get
 
