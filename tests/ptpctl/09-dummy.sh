@@ -7,6 +7,7 @@
 # timeout: 240
 . "$(dirname "$0")/common.inc"
 on_exit() {
+	ptpctl "$DEV" dummy alarm1 off
 	ptpctl "$DEV" dummy seed 1
 	for f in fail_gettime fail_settime fail_adjfine fail_enable; do
 		ptpctl "$DEV" dummy $f 0
@@ -37,6 +38,18 @@ out_has '^extts0 ' "state has the extts counters"
 bg_start t "$DEV" extts 0 --count 1 --timeout 60
 exits 0 "dummy trigger 0 rising" "$DEV" dummy trigger 0 rising
 bg_wait t; ok $? "the injected edge arrived as an extts event"
+
+# An alarm armed through ptpctl ("+NS" is a value, not an option).
+exits 0 "dummy alarm1 +1000000" "$DEV" dummy alarm1 +1000000
+for ((i = 0; i < 200; i++)); do
+	pc "$DEV" dummy alarm1
+	[ "$(field fired)" = 1 ] && break
+	sleep 0.1
+done
+is "$(field fired)" 1 "the alarm fired once"
+[ -n "$(field fired_at)" ] && [ "$(field fired_at)" -ge "$(field target)" ]
+ok $? "not before its target ($(field fired_at) >= $(field target))"
+exits 0 "dummy alarm1 off" "$DEV" dummy alarm1 off
 
 # Failure injection: the next call fails with fail_errno.
 exits 0 "dummy fail_gettime 1" "$DEV" dummy fail_gettime 1
