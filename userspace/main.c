@@ -59,15 +59,18 @@ const struct command commands[] = {
 	  "NS is a signed offset in nanoseconds that the clock slews out itself\n"
 	  "(clock_adjtime ADJ_OFFSET)." },
 	{ "pins", cmd_pins, DEV_REQUIRED, false, "[--json]",
-	  "List the programmable pins: index, name, function, channel.\n"
+	  "List the programmable pins.\n"
+	  "Shows index, name, function and channel of each.\n"
 	  "  -j, --json      one JSON array" },
 	{ "pin", cmd_pin, DEV_REQUIRED, true, "NAME|INDEX FUNC [CHAN]",
-	  "Assign a function to a pin (PTP_PIN_SETFUNC).  FUNC is none, extts,\n"
-	  "perout, physync or its number; CHAN defaults to 0." },
+	  "Assign a function and channel to a pin.\n"
+	  "Uses PTP_PIN_SETFUNC.  FUNC is none, extts, perout, physync or its\n"
+	  "number; CHAN defaults to 0." },
 	{ "perout", cmd_perout, DEV_REQUIRED, true,
 	  "CHAN --period P [--start T|--phase P] [--duty PCT|--on D] [--one-shot]\n"
 	  "       ptpctl DEVICE perout CHAN off",
-	  "Program a periodic output (PTP_PEROUT_REQUEST2), or turn it off.\n"
+	  "Program a periodic output, or turn it off.\n"
+	  "Uses PTP_PEROUT_REQUEST2.\n"
 	  "Durations are seconds with optional unit suffix s, ms, us, ns.\n"
 	  "  -p, --period P    the period\n"
 	  "  -s, --start T     absolute start time on the clock, or +SECONDS\n"
@@ -77,13 +80,15 @@ const struct command commands[] = {
 	  "      --on D        on time of the signal\n"
 	  "  -1, --one-shot    a single pulse" },
 	{ "pps", cmd_pps, DEV_REQUIRED, true, "on|off",
-	  "Enable or disable the clock's PPS events to the kernel (PTP_ENABLE_PPS)." },
+	  "Enable or disable the clock's PPS events.\n"
+	  "Uses PTP_ENABLE_PPS: the clock's pulse per second to the kernel." },
 	{ "extts", cmd_extts, DEV_REQUIRED, true,
 	  "CHAN [--rising|--falling|--both] [--count N] [--timeout S] [--json]\n"
 	  "       ptpctl DEVICE extts CHAN --enable|--disable [edges]",
-	  "Enable external timestamps on a channel and print the events as they\n"
-	  "come; the channel is disabled again on exit.  Without --count and\n"
-	  "--timeout it runs until interrupted.\n"
+	  "Timestamp external events on a channel.\n"
+	  "Enables the channel and prints the events as they come; the channel\n"
+	  "is disabled again on exit.  Without --count and --timeout it runs\n"
+	  "until interrupted.\n"
 	  "  -r, --rising      rising edges (the default)\n"
 	  "  -f, --falling     falling edges\n"
 	  "  -b, --both        both edges\n"
@@ -94,10 +99,11 @@ const struct command commands[] = {
 	  "  -j, --json        one JSON object per event" },
 	{ "monitor", cmd_monitor, DEV_REQUIRED, false,
 	  "[--channels LIST] [--enable] [--require-mask] [--count N] [--timeout S] [--json]",
-	  "Stream the events of every enabled channel, read with O_NONBLOCK and\n"
-	  "poll().  Where the PTP core supports it (PTP_MASK_CLEAR_ALL and\n"
-	  "PTP_MASK_EN_SINGLE) the descriptor has its own queue and channel\n"
-	  "mask; otherwise it shares the clock's queue and filters here.\n"
+	  "Stream the events of every enabled channel.\n"
+	  "Reads with O_NONBLOCK and poll().  Where the PTP core supports it\n"
+	  "(PTP_MASK_CLEAR_ALL and PTP_MASK_EN_SINGLE) the descriptor has its\n"
+	  "own queue and channel mask; otherwise it shares the clock's queue\n"
+	  "and filters here.\n"
 	  "  -C, --channels L  channels to watch, e.g. 0,2-3 (default: all)\n"
 	  "  -e, --enable      enable those channels (rising edge) while running\n"
 	  "      --require-mask  fail if the core has no per-descriptor mask\n"
@@ -105,12 +111,13 @@ const struct command commands[] = {
 	  "  -t, --timeout S   stop after S seconds\n"
 	  "  -j, --json        one JSON object per event" },
 	{ "vclocks", cmd_vclocks, DEV_REQUIRED, false, "[N] [--json]",
-	  "Show the clock's virtual clocks, or set how many it has (sysfs\n"
-	  "n_vclocks).  While it has any, the physical clock runs free.\n"
+	  "Show or set the clock's virtual clocks.\n"
+	  "Uses sysfs n_vclocks.  While it has any, a clock without a cycle\n"
+	  "counter runs free and refuses adjustment (EBUSY).\n"
 	  "  -j, --json      one JSON object" },
 	{ "dummy", cmd_dummy, DEV_OPTIONAL, false, "[CONTROL [VALUE...]]",
-	  "Reach the ptp_dummy driver's debugfs controls (mounted at\n"
-	  "/sys/kernel/debug).  Without CONTROL, list the clock's controls and\n"
+	  "Read and write the ptp_dummy driver's debugfs controls.\n"
+	  "Debugfs is at /sys/kernel/debug.  Without CONTROL, list the clock's controls and\n"
 	  "their values; with CONTROL, print it; with VALUE, write the values\n"
 	  "(joined by spaces) to it.  CONTROL may name a file in a subdirectory\n"
 	  "as DIR/FILE.  Without a device, the driver's top directory is used." },
