@@ -229,7 +229,7 @@ static void ptp_dev_release(struct device *dev)
 
 	ptp_evq_free(ptp->sysfs_queue);
 	ptp_pins_sysfs_free(ptp);
-	kfree(ptp->vclocks);
+	kvfree(ptp->vclocks);
 	mutex_destroy(&ptp->pincfg_mux);
 	mutex_destroy(&ptp->vclock_mux);
 	ida_free(&ptp_index_ida, ptp->index);
@@ -322,8 +322,8 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 
 	if (!ptp->is_virtual) {
 		ptp->max_vclocks = PTP_DEFAULT_MAX_VCLOCKS;
-		ptp->vclocks = kcalloc(ptp->max_vclocks, sizeof(*ptp->vclocks),
-				       GFP_KERNEL);
+		ptp->vclocks = kvcalloc(ptp->max_vclocks, sizeof(*ptp->vclocks),
+					GFP_KERNEL);
 		if (!ptp->vclocks)
 			goto put_dev;
 	}

@@ -194,13 +194,13 @@ static ssize_t max_vclocks_store(struct device *dev,
 		return -ERESTARTSYS;
 	if (max < ptp->n_vclocks)
 		goto unlock;
-	slots = kcalloc(max, sizeof(*slots), GFP_KERNEL);
+	slots = kvcalloc(max, sizeof(*slots), GFP_KERNEL);
 	if (!slots) {
 		ret = -ENOMEM;
 		goto unlock;
 	}
 	memcpy(slots, ptp->vclocks, ptp->n_vclocks * sizeof(*slots));
-	kfree(ptp->vclocks);
+	kvfree(ptp->vclocks);
 	ptp->vclocks = slots;
 	ptp->max_vclocks = max;
 	ret = count;

@@ -262,7 +262,7 @@ int ptp_vclocks_resize(struct ptp_clock *ptp, unsigned int num)
 		return -ERESTARTSYS;
 
 	if (num > ptp->max_vclocks) {
-		dev_err(&ptp->dev, "max value is %d\n", ptp->max_vclocks);
+		dev_err(&ptp->dev, "max value is %u\n", ptp->max_vclocks);
 		err = -EINVAL;
 		goto unlock;
 	}

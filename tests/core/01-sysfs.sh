@@ -59,6 +59,11 @@ check_clock() {
 	is "$(sysfs_write "$d/max_vclocks" 0)" EINVAL "$what: max_vclocks 0"
 	is "$(sysfs_write "$d/max_vclocks" 20)" OK "$what: max_vclocks unchanged"
 	is "$(sysfs_write "$d/max_vclocks" 99999999999)" EINVAL "$what: max_vclocks beyond u32"
+	# The limit is KMALLOC_MAX_SIZE / sizeof(int): 4 MiB / 4 on x86_64.
+	is "$(sysfs_write "$d/max_vclocks" 1048577)" EINVAL "$what: max_vclocks above its limit"
+	is "$(sysfs_write "$d/max_vclocks" 1048576)" OK "$what: max_vclocks at its limit"
+	is "$(cat "$d/max_vclocks")" 1048576 "$what: max_vclocks reads 1048576"
+	is "$(sysfs_write "$d/max_vclocks" 20)" OK "$what: max_vclocks back to 20"
 	if [ "$ext" -gt 0 ]; then
 		is "$(sysfs_write "$d/extts_enable" "$ext 1")" EINVAL "$what: extts_enable channel $ext"
 		is "$(sysfs_write "$d/extts_enable" "0")" EINVAL "$what: extts_enable without enable"
