@@ -915,7 +915,8 @@ static int dummy_enable_extts(struct dummy_clock *dc,
 
 static bool dummy_ts_valid(const struct ptp_clock_time *t)
 {
-	return t->nsec < NSEC_PER_SEC && t->sec >= 0;
+	return t->nsec < NSEC_PER_SEC && t->sec >= 0 &&
+		t->sec < S64_MAX / NSEC_PER_SEC - 1;
 }
 
 static s64 dummy_ts_ns(const struct ptp_clock_time *t)
