@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# timeout: 1500
+# timeout: 2400
 # The DKMS package on the guest's own kernel, built against that kernel's
 # headers package: apt install makes dkms build both modules into
 # updates/dkms, modprobe finds those copies, the dummy clock works and, on

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# timeout: 2400
+# timeout: 3600
 # A kernel upgrade with the package installed: the other guest flavour
 # plays the new kernel.  Installing its headers and then its image runs
 # the image's postinst hooks (/etc/kernel/postinst.d/dkms), so dkms
