@@ -3,7 +3,7 @@
 # /sys/class/ptp/ptpN: every 6.1 attribute, its mode, its value (against
 # GETCAPS) and whether it is shown at all, for the dummy and for the
 # in-tree e1000e driver; the error paths of the writable attributes.
-# timeout: 120
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

@@ -3,7 +3,7 @@
 # The POSIX clock operations of /dev/ptpN (clock_getres/gettime/settime/
 # adjtime through FD_TO_CLOCKID) on the dummy and the e1000e clock, with
 # 6.1's checks and error codes, and read-only descriptors.
-# timeout: 120
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

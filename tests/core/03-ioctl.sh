@@ -3,7 +3,7 @@
 # Every /dev/ptpN ioctl, v1 and v2, with 6.1's validation order and error
 # codes: reserved fields and flags, channel and pin ranges, sample counts,
 # write permission (6.1.192), CAP_SYS_TIME, bad pointers, unknown commands.
-# timeout: 120
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

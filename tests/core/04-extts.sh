@@ -4,7 +4,7 @@
 # events, the 30-event cap, poll(), the queue depth and its overflow, the
 # sysfs fifo; and the improvements of our core: every reader sees every
 # event, channel masks, O_NONBLOCK, overflow counters in debugfs.
-# timeout: 240
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

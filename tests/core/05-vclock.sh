@@ -4,7 +4,7 @@
 # attributes and capabilities, their time, and the free-running rule of a
 # physical clock without a cycle counter (e1000e): -EBUSY on settime and
 # adjustments while virtual clocks exist.  The dummy has a cycle counter.
-# timeout: 240
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

@@ -5,7 +5,7 @@
 # reports an error, virtual clocks go too, nothing is freed early (KASAN
 # and kmemleak on the debug kernel), and the index is not reused before the
 # last file is closed.
-# timeout: 240
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

@@ -4,7 +4,7 @@
 # logic, suite ptp_core_api drives the exported driver API of the loaded
 # core (ours or the in-tree one).  Loads the module built for this kernel
 # and checks each suite's KTAP result in debugfs.
-# timeout: 180
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 
 ko=$BUILD/${PTPVM_KERNEL:-base}/src/ptp_kunit.ko

@@ -3,7 +3,7 @@
 # PPS: a clock with pps_available=1 registers a PPS source named ptpN;
 # PTP_ENABLE_PPS makes the dummy emit PTP_CLOCK_PPS events, which the core
 # delivers to that source (its assert sequence counts them).
-# timeout: 120
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 

@@ -4,7 +4,7 @@
 # 6.1's ring, which keeps 127 events).  Reloads ptp with queue_slots=8 and
 # checks that a reader then keeps 7 events and counts the rest as dropped;
 # restores the default load afterwards.
-# timeout: 240
+# timeout: 1200
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
