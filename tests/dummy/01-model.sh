@@ -3,7 +3,7 @@
 # ptp_dummy's clock model: capabilities, pins and verify(), the TMR_ADD
 # addend that adjfine sets (rounding, range, survival across steps),
 # adjphase slewing, and a virtual clock on the cycle counter.
-# timeout: 300
+# timeout: 1200
 . "$(dirname "$0")/common.sh"
 sys=/sys/class/ptp/${dev#/dev/}
 
@@ -33,7 +33,7 @@ run_ok "PEROUT 0 on PULSE_OUT2" dummy_ptp "$dev" perout 0 +2 1000000000
 run_ok "pin with a running output set to none" dummy_ptp "$dev" pin 3 none 0
 is "$(state perout0 | cut -c1)" 0 "taking the pin away stopped PEROUT 0"
 run_ok "TRIG_IN1 off" dummy_ptp "$dev" pin 0 none 0
-out=$(dummy_ptp "$dev" extts 0 rising 1 1)
+out=$(dummy_ptp "$dev" extts 0 rising 1 $((1 * SLOW)))
 is "$out" "error EBUSY" "EXTTS 0 has no pin: EBUSY"
 dummy_quiesce
 

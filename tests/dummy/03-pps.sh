@@ -3,7 +3,7 @@
 # PPS: with PTP_ENABLE_PPS the dummy sends a PTP_CLOCK_PPS event at each
 # second of its clock, so /dev/ppsN works with ppstest: one pulse a second,
 # none missed or doubled, none once disabled.
-# timeout: 150
+# timeout: 1200
 . "$(dirname "$0")/common.sh"
 
 pps=$(pps_dev_of "$dev")

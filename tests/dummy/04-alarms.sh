@@ -3,7 +3,7 @@
 # Alarms (TMR_ALARM1/2, armed through debugfs): each fires once, never
 # before the clock reaches its time, and stays right across steps back and
 # forth, settime and frequency changes.
-# timeout: 240
+# timeout: 1200
 . "$(dirname "$0")/common.sh"
 
 fired() { [ "$(alarm "$1" fired)" -gt "$2" ]; }

@@ -4,7 +4,7 @@
 # by 50 us/s (and adjfine can cancel it), wander walks within its bound,
 # read jitter spreads the readings, occasional steps happen; all stop
 # again when set back to 0.
-# timeout: 240
+# timeout: 1200
 . "$(dirname "$0")/common.sh"
 
 # rate_ppb: the clock's rate against CLOCK_REALTIME over 3 s.

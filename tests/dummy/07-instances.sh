@@ -4,7 +4,7 @@
 # its own platform device and /dev/ptpN; max_adj=512000 emulates the eTSEC;
 # unloading with open /dev/ptpN, /dev/ppsN and debugfs-free busy timers is
 # safe, and the module loads again afterwards.
-# timeout: 300
+# timeout: 1200
 . "$(dirname "$0")/common.sh"
 
 reload() {
@@ -44,9 +44,9 @@ ok $? "and not clock 3"
 echo 1 > "$DBG/ptp_dummy.2/loopback"
 echo 1 > "$DBG/ptp_dummy.3/loopback"
 dummy_ptp "${devs[2]}" perout 0 +1 100000000 > /dev/null
-dummy_ptp "${devs[2]}" extts 0 rising 3 10 > /dev/null
+dummy_ptp "${devs[2]}" extts 0 rising 3 $((10 * SLOW)) > /dev/null
 ok $? "clock 2 timestamps its own output"
-dummy_ptp "${devs[3]}" extts 0 rising 1 2 > /dev/null
+dummy_ptp "${devs[3]}" extts 0 rising 1 $((2 * SLOW)) > /dev/null
 ok $((! $?)) "clock 3 does not see clock 2's output"
 
 # Unload with everything busy: open clocks, a reader blocked on events,
@@ -56,7 +56,7 @@ dummy_ptp "${devs[1]}" perout 1 +1 100000000 > /dev/null
 echo 1000000 > "$DBG/ptp_dummy.0/gen_period_ns"
 echo 1000 > "$DBG/ptp_dummy.3/wander_ppb"
 echo +500000000 > "$DBG/ptp_dummy.3/alarm1"
-dummy_ptp "${devs[0]}" extts 0 rising 100000 30 > /tmp/extts.out 2>&1 &
+dummy_ptp "${devs[0]}" extts 0 rising 100000 $((30 * SLOW)) > /tmp/extts.out 2>&1 &
 reader=$!
 dummy_ptp "${devs[3]}" hold 4 > /tmp/hold.out 2>/dev/null &
 holder=$!

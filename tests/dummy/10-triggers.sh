@@ -4,14 +4,14 @@
 # is timestamped at the moment of the write, with its polarity honoured;
 # the built-in generator feeds the inputs chosen in gen_channels at its
 # rate (throughput: 300 edges at 1 kHz, none lost or out of order).
-# timeout: 200
+# timeout: 1200
 . "$(dirname "$0")/common.sh"
 
 ts_of() { awk '$1 == "ts" { printf "%d%09d\n", $2, $3 }' "$1"; }
 out=$(mktemp)
 
 # A rising edge written to the trigger file while a reader waits.
-dummy_ptp "$dev" extts 1 rising 1 10 > "$out" &
+dummy_ptp "$dev" extts 1 rising 1 $((10 * SLOW)) > "$out" &
 reader=$!
 sleep 1
 before=$(state time_ns)
@@ -24,13 +24,13 @@ t=$(ts_of "$out")
 ok $? "timestamped at the write ($before <= $t <= $after)"
 
 # Polarity: a falling edge is not seen by a rising-only channel.
-dummy_ptp "$dev" extts 0 rising 1 4 > "$out" &
+dummy_ptp "$dev" extts 0 rising 1 $((4 * SLOW)) > "$out" &
 reader=$!
 sleep 1
 echo "0 falling" > "$G/trigger"
 wait $reader
 ok $((! $?)) "a falling edge is ignored by a rising-only channel"
-dummy_ptp "$dev" extts 0 falling 1 10 > "$out" &
+dummy_ptp "$dev" extts 0 falling 1 $((10 * SLOW)) > "$out" &
 reader=$!
 sleep 1
 echo "0 falling" > "$G/trigger"
@@ -43,7 +43,7 @@ run_fails "no such polarity" sh -c "echo '0 sideways' > $G/trigger"
 n0=$(awk '$1 == "extts0" { print $3 }' "$G/state")
 echo 3 > "$G/gen_channels"
 echo 1000000 > "$G/gen_period_ns"
-dummy_ptp "$dev" extts 1 rising 300 30 > "$out"
+dummy_ptp "$dev" extts 1 rising 300 $((30 * SLOW)) > "$out"
 ok $? "300 generator edges on EXTTS 1 at 1 kHz"
 echo 0 > "$G/gen_period_ns"
 ts_of "$out" | awk 'NR > 1 && $1 <= prev { bad = 1 } { prev = $1 } END { exit bad }'

@@ -31,9 +31,15 @@ alarm() { awk -v k="$2" '$1 == k { print $2; exit }' "$G/alarm$1"; }
 # now_s: the dummy clock's whole seconds.
 now_s() { dummy_ptp "$dev" gettime | sed -n 's/^time \([0-9]*\)\..*/\1/p'; }
 
-# wait_for SECONDS CMD...: poll CMD every 0.2 s until it succeeds.
+# The debug kernel (KASAN, lockdep) under TCG is several times slower:
+# waits for events scale with SLOW.  They bound a wait; none is asserted.
+SLOW=1
+[ "${PTPVM_KERNEL:-}" = debug ] && SLOW=4
+
+# wait_for SECONDS CMD...: poll CMD every 0.2 s until it succeeds, for up
+# to SECONDS * SLOW.
 wait_for() {
-	local n=$(($1 * 5))
+	local n=$(($1 * 5 * SLOW))
 	shift
 	while [ $n -gt 0 ]; do
 		"$@" && return 0
