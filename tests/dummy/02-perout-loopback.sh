@@ -73,7 +73,7 @@ dummy_ptp "$dev" perout 1 0 0 > /dev/null
 
 # One-shot: a single pulse at the start time.
 echo 1 > "$G/loopback"
-start=$(dummy_ptp "$dev" perout 0 +2 1000000000 oneshot | sed -n 's/^start //p')
+start=$(dummy_ptp "$dev" perout 0 +$((2 + SLOW)) 1000000000 oneshot | sed -n 's/^start //p')
 [ -n "$start" ]
 ok $? "one-shot PEROUT 0 at $start.000000000"
 dummy_ptp "$dev" extts 0 both 3 $((5 * SLOW)) > "$out"
