@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # ptpctl: help, list, caps, get, the ways to name a device, usage errors
 # (exit 2) and devices that are not PHCs (exit 1).
-# timeout: 300
+# timeout: 600
 . "$(dirname "$0")/common.inc"
 idx=${DEV#/dev/ptp}
 
