@@ -17,8 +17,13 @@ for d in /sys/class/ptp/ptp*; do
 	drv=$(basename "$(readlink -f "$d/device/driver" 2>/dev/null)")
 	[ "$drv" = e1000e ] && e1000e=/dev/${d##*/}
 done
-[ -n "$e1000e" ]; ok $? "the in-tree e1000e registered its PHC on the $PTPVM_CORE core"
-if [ "$PTPVM_CORE" = ours ]; then
+if [ "$PTPVM_KERNEL" = debug ]; then
+	# Built with CONFIG_PTP_1588_CLOCK=n, e1000e compiles its PHC out.
+	skip "the debug kernel's e1000e has no PHC support" "e1000e registered its PHC"
+else
+	[ -n "$e1000e" ]; ok $? "the in-tree e1000e registered its PHC on the $PTPVM_CORE core"
+fi
+if [ "$PTPVM_CORE" = ours ] && [ "$PTPVM_KERNEL" = base ]; then
 	holders=$(ls /sys/module/ptp/holders 2>/dev/null | tr '\n' ' ')
 	case " $holders " in *" e1000e "*) r=0 ;; *) r=1 ;; esac
 	ok $r "e1000e uses our ptp module (holders: $holders)"
