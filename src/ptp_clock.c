@@ -451,6 +451,20 @@ int ptp_clock_index(struct ptp_clock *ptp)
 }
 EXPORT_SYMBOL(ptp_clock_index);
 
+/* Index of the pin of @info programmed to (@func, @chan), or -1. */
+static int ptp_pin_search(const struct ptp_clock_info *info,
+			  enum ptp_pin_function func, unsigned int chan)
+{
+	const struct ptp_pin_desc *pin = info->pin_config;
+	const struct ptp_pin_desc *end = pin + info->n_pins;
+
+	for (; pin < end; pin++) {
+		if (pin->func == func && pin->chan == chan)
+			return pin - info->pin_config;
+	}
+	return -1;
+}
+
 /**
  * ptp_find_pin() - find the pin assigned a function and channel
  * @ptp: the clock
@@ -465,33 +479,29 @@ EXPORT_SYMBOL(ptp_clock_index);
 int ptp_find_pin(struct ptp_clock *ptp,
 		 enum ptp_pin_function func, unsigned int chan)
 {
-	struct ptp_pin_desc *pins = ptp->info->pin_config;
-	int i;
-
-	for (i = 0; i < ptp->info->n_pins; i++)
-		if (pins[i].func == func && pins[i].chan == chan)
-			return i;
-	return -1;
+	return ptp_pin_search(ptp->info, func, chan);
 }
 EXPORT_SYMBOL(ptp_find_pin);
 
 /**
- * ptp_find_pin_unlocked() - ptp_find_pin() taking the pin lock itself
+ * ptp_find_pin_unlocked() - ptp_find_pin() for callers without the pin lock
  * @ptp: the clock
  * @func: the pin function
  * @chan: the channel of that function
+ *
+ * Takes the pin configuration lock around the search, so it may sleep.
  *
  * Return: the pin's index, or -1 when no pin has that function.
  */
 int ptp_find_pin_unlocked(struct ptp_clock *ptp,
 			  enum ptp_pin_function func, unsigned int chan)
 {
-	int pin;
+	int found;
 
 	mutex_lock(&ptp->pincfg_mux);
-	pin = ptp_find_pin(ptp, func, chan);
+	found = ptp_pin_search(ptp->info, func, chan);
 	mutex_unlock(&ptp->pincfg_mux);
-	return pin;
+	return found;
 }
 EXPORT_SYMBOL(ptp_find_pin_unlocked);
 

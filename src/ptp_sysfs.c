@@ -210,20 +210,21 @@ unlock:
 }
 static DEVICE_ATTR_RW(max_vclocks);
 
+/* What the clock can do (always shown), then the controls (see below). */
 static struct attribute *ptp_attrs[] = {
 	&dev_attr_clock_name.attr,
-	&dev_attr_max_adjustment.attr,
 	&dev_attr_n_alarms.attr,
 	&dev_attr_n_external_timestamps.attr,
 	&dev_attr_n_periodic_outputs.attr,
 	&dev_attr_n_programmable_pins.attr,
 	&dev_attr_pps_available.attr,
+	&dev_attr_max_adjustment.attr,
+	&dev_attr_pps_enable.attr,
+	&dev_attr_period.attr,
 	&dev_attr_extts_enable.attr,
 	&dev_attr_fifo.attr,
-	&dev_attr_period.attr,
-	&dev_attr_pps_enable.attr,
-	&dev_attr_n_vclocks.attr,
 	&dev_attr_max_vclocks.attr,
+	&dev_attr_n_vclocks.attr,
 	NULL
 };
 
