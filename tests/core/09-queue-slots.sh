@@ -47,5 +47,9 @@ modprobe ptp
 for m in $users; do modprobe "$m"; done
 udevadm settle 2>/dev/null
 is "$(cat /sys/module/ptp/parameters/queue_slots)" 128 "reloaded with the default 128"
-[ -n "$(ptp_dev_e1000e)" ]; ok $? "e1000e registered its clock again"
+if [ "$PTPVM_KERNEL" = debug ]; then
+	skip "the debug kernel's e1000e has no PHC support" "e1000e registered its clock again"
+else
+	[ -n "$(ptp_dev_e1000e)" ]; ok $? "e1000e registered its clock again"
+fi
 done_testing
