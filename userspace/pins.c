@@ -21,22 +21,13 @@ static int get_pin(struct ctx *c, unsigned int i, struct ptp_pin_desc *pd)
 
 int cmd_pins(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct ptp_pin_desc pd;
-	struct optstate st;
 	unsigned int i;
-	int id, ret;
+	int ret;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
-		if (id == OPT_JSON)
-			c->json = true;
-		else if (id == OPT_POS)
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
-		else
-			return opt_error(c, id, &st);
-	}
+	ret = no_args(c, argc, argv);
+	if (ret)
+		return ret;
 	ret = open_clock(c, false);
 	if (ret)
 		return ret;

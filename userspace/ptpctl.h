@@ -108,6 +108,8 @@ int list_clock_indices(int **out);
 int resolve_clock(struct ctx *c, const char *spec);
 int resolve_dev(struct ctx *c);
 int open_clock(struct ctx *c, bool want_write);
+/* Parse a command line that takes only the common options (0 or exit code). */
+int no_args(struct ctx *c, int argc, char **argv);
 int load_caps(struct ctx *c);
 void close_clock(struct ctx *c);
 

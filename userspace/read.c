@@ -13,7 +13,7 @@
 #include "ptpctl.h"
 
 /* Only the common options; no positional arguments. */
-static int no_args(struct ctx *c, int argc, char **argv)
+int no_args(struct ctx *c, int argc, char **argv)
 {
 	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct optstate st;
