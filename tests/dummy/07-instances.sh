@@ -58,7 +58,7 @@ echo 1000 > "$DBG/ptp_dummy.3/wander_ppb"
 echo +500000000 > "$DBG/ptp_dummy.3/alarm1"
 dummy_ptp "${devs[0]}" extts 0 rising 100000 $((30 * SLOW)) > /tmp/extts.out 2>&1 &
 reader=$!
-dummy_ptp "${devs[3]}" hold 4 > /tmp/hold.out 2>/dev/null &
+dummy_ptp "${devs[3]}" hold $((4 * SLOW)) > /tmp/hold.out 2>/dev/null &
 holder=$!
 pps=$(pps_dev_of "${devs[0]}")
 timeout 6 ppstest "$pps" > /dev/null 2>&1 &
