@@ -1192,6 +1192,18 @@ static int dummy_alarm_open(struct inode *inode, struct file *file)
 	return single_open(file, dummy_alarm_show, inode->i_private);
 }
 
+/* Copy a short command of @len bytes from @ubuf into @buf, trimmed. */
+static char *dummy_user_line(char *buf, size_t size, const char __user *ubuf,
+			     size_t len)
+{
+	if (len >= size)
+		return ERR_PTR(-EINVAL);
+	if (copy_from_user(buf, ubuf, len))
+		return ERR_PTR(-EFAULT);
+	buf[len] = '\0';
+	return strim(buf);
+}
+
 /* "<ns>" arms at that clock time, "+<ns>" that far from now, "off" stops. */
 static ssize_t dummy_alarm_write(struct file *file, const char __user *ubuf,
 				 size_t len, loff_t *ppos)
@@ -1205,12 +1217,9 @@ static ssize_t dummy_alarm_write(struct file *file, const char __user *ubuf,
 	u64 raw;
 	int err;
 
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	p = strim(buf);
+	p = dummy_user_line(buf, sizeof(buf), ubuf, len);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
 
 	spin_lock_irqsave(&dc->lock, flags);
 	if (!strcmp(p, "off")) {
@@ -1261,12 +1270,9 @@ static ssize_t dummy_trigger_write(struct file *file, const char __user *ubuf,
 	s64 now;
 	int err;
 
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	p = strim(buf);
+	p = dummy_user_line(buf, sizeof(buf), ubuf, len);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
 	edge = strchr(p, ' ');
 	if (edge) {
 		*edge++ = '\0';

@@ -238,6 +238,19 @@ struct evloop {
 	int64_t timeout;	/* ns; 0: none */
 };
 
+/* Parse --count (@count) or --timeout into @lp; 0 or a usage failure. */
+static int evloop_option(struct ctx *c, struct evloop *lp, bool count,
+			 const char *arg)
+{
+	if (count) {
+		if (parse_long(arg, 1, 1000000000, &lp->count))
+			return fail_usage(c, "bad count '%s'", arg);
+	} else if (parse_duration(arg, &lp->timeout) || !lp->timeout) {
+		return fail_usage(c, "bad timeout '%s'", arg);
+	}
+	return 0;
+}
+
 /* Print one event (stdout is line buffered); <0 with errno if it failed. */
 static int print_event(struct ctx *c, const struct ptp_extts_event *ev)
 {
@@ -419,12 +432,10 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 			edges |= PTP_RISING_EDGE | PTP_FALLING_EDGE;
 			break;
 		case O_COUNT:
-			if (parse_long(st.arg, 1, 1000000000, &lp.count))
-				return fail_usage(c, "bad count '%s'", st.arg);
-			break;
 		case O_TIMEOUT:
-			if (parse_duration(st.arg, &lp.timeout) || !lp.timeout)
-				return fail_usage(c, "bad timeout '%s'", st.arg);
+			ret = evloop_option(c, &lp, id == O_COUNT, st.arg);
+			if (ret)
+				return ret;
 			break;
 		case O_ENABLE:
 			enable_only = true;
@@ -537,12 +548,10 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 			require = true;
 			break;
 		case O_COUNT:
-			if (parse_long(st.arg, 1, 1000000000, &lp.count))
-				return fail_usage(c, "bad count '%s'", st.arg);
-			break;
 		case O_TIMEOUT:
-			if (parse_duration(st.arg, &lp.timeout) || !lp.timeout)
-				return fail_usage(c, "bad timeout '%s'", st.arg);
+			ret = evloop_option(c, &lp, id == O_COUNT, st.arg);
+			if (ret)
+				return ret;
 			break;
 		case OPT_POS:
 			return fail_usage(c, "unexpected argument '%s'", st.arg);

@@ -252,6 +252,22 @@ static int64_t pct_ns(const struct ptp_clock_time *t)
 	return ts_to_ns(t->sec, t->nsec);
 }
 
+/*
+ * Make the sample bracketed by system times t[0] and t[2], with the PHC
+ * time t[1], the new @best if its delay is shorter.
+ */
+static void keep_best(struct sample *best, const struct ptp_clock_time t[3])
+{
+	int64_t pre_ns = pct_ns(&t[0]), post_ns = pct_ns(&t[2]);
+	struct sample s;
+
+	s.phc = pct_ns(&t[1]);
+	s.delay = post_ns - pre_ns;
+	s.offset = s.phc - (pre_ns + s.delay / 2);
+	if (s.delay < best->delay)
+		*best = s;
+}
+
 /* Best (shortest delay) of @n samples by @m into @best; 0 or errno. */
 static int measure(struct ctx *c, enum method m, unsigned int n,
 		   struct sample *best)
@@ -281,32 +297,16 @@ static int measure(struct ctx *c, enum method m, unsigned int n,
 		ext.n_samples = n;
 		if (ioctl(c->clk.fd, PTP_SYS_OFFSET_EXTENDED, &ext))
 			return errno;
-		for (i = 0; i < n; i++) {
-			int64_t pre_ns = pct_ns(&ext.ts[i][0]);
-			int64_t post_ns = pct_ns(&ext.ts[i][2]);
-
-			s.phc = pct_ns(&ext.ts[i][1]);
-			s.delay = post_ns - pre_ns;
-			s.offset = s.phc - (pre_ns + s.delay / 2);
-			if (s.delay < best->delay)
-				*best = s;
-		}
+		for (i = 0; i < n; i++)
+			keep_best(best, ext.ts[i]);
 		return 0;
 	case M_BASIC:
 		memset(&basic, 0, sizeof(basic));
 		basic.n_samples = n;
 		if (ioctl(c->clk.fd, PTP_SYS_OFFSET, &basic))
 			return errno;
-		for (i = 0; i < n; i++) {
-			int64_t pre_ns = pct_ns(&basic.ts[2 * i]);
-			int64_t post_ns = pct_ns(&basic.ts[2 * i + 2]);
-
-			s.phc = pct_ns(&basic.ts[2 * i + 1]);
-			s.delay = post_ns - pre_ns;
-			s.offset = s.phc - (pre_ns + s.delay / 2);
-			if (s.delay < best->delay)
-				*best = s;
-		}
+		for (i = 0; i < n; i++)
+			keep_best(best, &basic.ts[2 * i]);
 		return 0;
 	default:
 		return EINVAL;

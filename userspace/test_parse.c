@@ -422,36 +422,34 @@ static void cli(int want, const char *desc, ...)
 	check(got == want, "cli: %s exits %d (got %d)", desc, want, got);
 }
 
-static bool file_is(const char *path, const char *want)
+/* Read up to @size - 1 bytes of @path into @buf, terminated; false on error. */
+static bool slurp(const char *path, char *buf, size_t size)
 {
-	char buf[256] = "";
 	int fd = open(path, O_RDONLY);
 	ssize_t n;
 
 	if (fd < 0)
 		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = read(fd, buf, size - 1);
 	close(fd);
 	if (n < 0)
 		return false;
 	buf[n] = '\0';
-	return !strcmp(buf, want);
+	return true;
+}
+
+static bool file_is(const char *path, const char *want)
+{
+	char buf[256];
+
+	return slurp(path, buf, sizeof(buf)) && !strcmp(buf, want);
 }
 
 static bool out_has(const char *needle)
 {
-	char buf[8192] = "";
-	int fd = open(out_file, O_RDONLY);
-	ssize_t n;
+	char buf[8192];
 
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n < 0)
-		return false;
-	buf[n] = '\0';
-	return strstr(buf, needle) != NULL;
+	return slurp(out_file, buf, sizeof(buf)) && strstr(buf, needle);
 }
 
 /* The whole command line, against a fake sysfs and debugfs: no PHC needed. */
