@@ -81,11 +81,14 @@ enum dummy_param {
 	P_GEN_PERIOD,
 	P_GEN_WIDTH,
 	P_GEN_CHANNELS,
+	P_NO_SYS_TS,
 	P_FAIL_GETTIME,
+	P_FAIL_CYCLES,
 	P_FAIL_SETTIME,
 	P_FAIL_ADJFINE,
 	P_FAIL_ENABLE,
 	P_FAIL_ERRNO,
+	P_FAIL_SKIP,
 	N_PARAMS
 };
 
@@ -107,11 +110,14 @@ static const struct {
 	[P_GEN_PERIOD]	  = { "gen_period_ns", 0, 1000LL * NSEC_PER_SEC, 0 },
 	[P_GEN_WIDTH]	  = { "gen_width_ns", 0, 1000LL * NSEC_PER_SEC, 0 },
 	[P_GEN_CHANNELS]  = { "gen_channels", 0, 3, 1 },
+	[P_NO_SYS_TS]	  = { "no_sys_ts", 0, 1, 0 },
 	[P_FAIL_GETTIME]  = { "fail_gettime", 0, INT_MAX, 0 },
+	[P_FAIL_CYCLES]	  = { "fail_getcycles", 0, INT_MAX, 0 },
 	[P_FAIL_SETTIME]  = { "fail_settime", 0, INT_MAX, 0 },
 	[P_FAIL_ADJFINE]  = { "fail_adjfine", 0, INT_MAX, 0 },
 	[P_FAIL_ENABLE]	  = { "fail_enable", 0, INT_MAX, 0 },
 	[P_FAIL_ERRNO]	  = { "fail_errno", 1, 4095, EIO },
+	[P_FAIL_SKIP]	  = { "fail_skip", 0, INT_MAX, 0 },
 };
 
 static const char * const dummy_pin_names[N_PINS] = {
@@ -385,6 +391,10 @@ static int dummy_fail(struct dummy_clock *dc, enum dummy_param which)
 {
 	if (!dc->param[which])
 		return 0;
+	if (dc->param[P_FAIL_SKIP]) {
+		dc->param[P_FAIL_SKIP]--;
+		return 0;
+	}
 	dc->param[which]--;
 	return -(int)dc->param[P_FAIL_ERRNO];
 }
@@ -821,9 +831,12 @@ static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 	spin_lock_irqsave(&dc->lock, flags);
 	err = dummy_fail(dc, P_FAIL_GETTIME);
 	if (!err) {
-		ptp_read_system_prets(sts);
+		/* Some drivers take no system timestamps: no_sys_ts. */
+		if (!dc->param[P_NO_SYS_TS])
+			ptp_read_system_prets(sts);
 		raw = ktime_get_raw_ns();
-		ptp_read_system_postts(sts);
+		if (!dc->param[P_NO_SYS_TS])
+			ptp_read_system_postts(sts);
 		ns = dummy_ns_at(dc, raw, NULL);
 		if (dc->param[P_JITTER])
 			ns += dummy_rand(dc, dc->param[P_JITTER]);
@@ -867,16 +880,21 @@ static int dummy_getcyclesx64(struct ptp_clock_info *info,
 	struct dummy_clock *dc = to_dummy(info);
 	unsigned long flags;
 	u64 raw, cyc;
+	int err;
 
 	spin_lock_irqsave(&dc->lock, flags);
-	ptp_read_system_prets(sts);
-	raw = ktime_get_raw_ns();
-	ptp_read_system_postts(sts);
-	cyc = dummy_cyc_at(dc, raw, NULL);
+	err = dummy_fail(dc, P_FAIL_CYCLES);
+	if (!err) {
+		ptp_read_system_prets(sts);
+		raw = ktime_get_raw_ns();
+		ptp_read_system_postts(sts);
+		cyc = dummy_cyc_at(dc, raw, NULL);
+	}
 	spin_unlock_irqrestore(&dc->lock, flags);
 
-	*ts = ns_to_timespec64(cyc);
-	return 0;
+	if (!err)
+		*ts = ns_to_timespec64(cyc);
+	return err;
 }
 
 static int dummy_getcycles64(struct ptp_clock_info *info,

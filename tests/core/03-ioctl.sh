@@ -129,6 +129,17 @@ if [ -n "$dummy" ]; then
 	else
 		skip "the dummy has no 5 pins yet" "dummy pin assignment"
 	fi
+	# A driver whose gettimex64 takes no system timestamps.
+	echo 1 > "$(dummy_dbg ptp_dummy.0)/no_sys_ts"
+	r=$(core_ptp "$dummy" sysoffzero 2 5)
+	echo 0 > "$(dummy_dbg ptp_dummy.0)/no_sys_ts"
+	if core_is_ours; then
+		improvement "SYS_OFFSET_EXTENDED gives zero system times where the driver takes none (6.1: stack contents)"
+		is "$r" "OK zeroed=5" "dummy: SYS_OFFSET_EXTENDED2 without driver system timestamps reads zeros"
+	else
+		diag "6.1 copies out an uninitialised stack variable: $r"
+		is "${r%% *}" OK "dummy: SYS_OFFSET_EXTENDED2 without driver system timestamps succeeds"
+	fi
 else
 	skip "no ptp_dummy loaded" "dummy ioctls"
 fi

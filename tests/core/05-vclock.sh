@@ -74,6 +74,26 @@ if [ -n "$dummy" ]; then
 	is "$(core_ptp "$dummy" adjfreq 65536)" "OK freq=65536" "dummy: ADJ_FREQUENCY with virtual clocks"
 	is "$(sysfs_write "$(sysdir "$dummy")/n_vclocks" 0)" OK "dummy: n_vclocks = 0"
 	is "$(vclocks_of "$dummy" | wc -l)" 0 "dummy: no virtual clock left"
+	# The second of three new virtual clocks cannot read the cycle
+	# counter (fail_skip lets the first read through).
+	g=$(dummy_dbg ptp_dummy.0)
+	echo 1 > "$g/fail_skip"
+	echo 1 > "$g/fail_getcycles"
+	r=$(sysfs_write "$(sysdir "$dummy")/n_vclocks" 3)
+	echo 0 > "$g/fail_getcycles"
+	echo 0 > "$g/fail_skip"
+	udevadm settle 2>/dev/null
+	if core_is_ours; then
+		improvement "n_vclocks is all or nothing: a failed creation removes the clocks the same write made (6.1 keeps them, uncounted)"
+		is "$r" EIO "dummy: n_vclocks = 3 fails when a new virtual clock cannot read the cycles"
+		is "$(cat "$(sysdir "$dummy")/n_vclocks")" 0 "dummy: n_vclocks still reads 0"
+		is "$(vclocks_of "$dummy" | wc -l)" 0 "dummy: no virtual clock is left behind"
+	else
+		diag "6.1 ignores a failed cycle read and creates them all"
+		is "$r" OK "dummy: n_vclocks = 3 with a failing cycle read"
+		is "$(sysfs_write "$(sysdir "$dummy")/n_vclocks" 0)" OK "dummy: n_vclocks = 0"
+	fi
+	is "$(vclocks_of "$dummy" | wc -l)" 0 "dummy: no virtual clock left"
 	is "$(sysfs_write "$(sysdir "$dummy")/max_vclocks" 20)" OK "dummy: max_vclocks back to 20"
 else
 	skip "no ptp_dummy loaded" "dummy virtual clocks"

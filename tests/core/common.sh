@@ -34,6 +34,7 @@ sysfs_write() {
 	*"Numerical result out of range"*) echo ERANGE ;;
 	*"No such device"*) echo ENODEV ;;
 	*"Device or resource busy"*) echo EBUSY ;;
+	*"Input/output error"*) echo EIO ;;
 	*) echo "$err" ;;
 	esac
 }

@@ -16,6 +16,29 @@ is "$(cat "$G/fail_gettime")" 0 "the counter ran down to 0"
 echo 1 > "$G/fail_gettime"
 run_fails "phc_ctl get sees the failure" phc_ctl "$dev" get
 
+# fail_skip: that many calls that would fail go through first.
+echo 2 > "$G/fail_skip"
+echo 1 > "$G/fail_gettime"
+n=0
+for i in 1 2; do
+	dummy_ptp "$dev" gettime | grep -q '^time ' && n=$((n + 1))
+done
+is "$n" 2 "fail_skip 2: two readings go through"
+is "$(cat "$G/fail_skip")" 0 "and fail_skip ran down to 0"
+is "$(dummy_ptp "$dev" gettime)" "error EIO" "then the armed failure comes"
+is "$(cat "$G/fail_gettime")" 0 "and fail_gettime ran down to 0"
+
+# fail_getcycles: the cycle counter, which a new virtual clock reads.
+nv=/sys/class/ptp/${dev#/dev/}/n_vclocks
+echo 1 > "$G/fail_getcycles"
+r=$( { echo 1 > "$nv"; } 2>&1 )
+is "$(cat "$G/fail_getcycles")" 0 "fail_getcycles: a new virtual clock's reading consumed it"
+if core_is_ours; then
+	case $r in *"Input/output error"*) r=EIO ;; esac
+	is "$r" EIO "and the virtual clock was not made (6.1 ignores the error)"
+fi
+echo 0 > "$nv"
+
 echo 16 > "$G/fail_errno"
 echo 1 > "$G/fail_gettime"
 is "$(dummy_ptp "$dev" gettime)" "error EBUSY" "fail_errno 16: gettime fails with EBUSY"

@@ -10,7 +10,8 @@ DBG=/sys/kernel/debug/ptp_dummy
 DUMMY_DEFAULTS="freq_error_ppb=0 wander_ppb=0 wander_max_ppb=100000 seed=1
 jitter_ns=0 step_ns=0 step_interval_ms=0 slew_ppb=1000000 loopback=0
 gen_period_ns=0 gen_width_ns=0 gen_channels=1 fail_gettime=0 fail_settime=0
-fail_adjfine=0 fail_enable=0 fail_errno=5"
+fail_adjfine=0 fail_enable=0 fail_errno=5 no_sys_ts=0 fail_getcycles=0
+fail_skip=0"
 
 # dummy_reset DIR: every setting of one clock back to its default, alarms off.
 dummy_reset() {

@@ -16,7 +16,7 @@
  *   adjquery | adjmodes MODES
  *   extts v IDX FLAGS [RSV0 RSV1]
  *   perout v IDX FLAGS START_S START_NS PERIOD_S PERIOD_NS [ON_S ON_NS]
- *   pps v ON | sysoff v N | sysoffext v N [RSV0] | precise v
+ *   pps v ON | sysoff v N | sysoffext v N [RSV0] | sysoffzero v N | precise v
  *   pinget v IDX [RSV0] | pinset v IDX FUNC CHAN [RSV0]
  *   ioctl NR (an unknown _IO(PTP_CLK_MAGIC, NR)) | maskclear | masken CHAN
  *   read BYTES | poll MS | dropcaps (drop CAP_SYS_TIME) | sleep MS
@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,26 +185,43 @@ static int op_sysoff(int v, unsigned int n)
 	return 0;
 }
 
-static int op_sysoffext(int v, unsigned int n, unsigned int rsv)
+static bool pct_is_zero(const struct ptp_clock_time *t)
+{
+	return !t->sec && !t->nsec && !t->reserved;
+}
+
+/*
+ * SYS_OFFSET_EXTENDED with n samples: "ordered=K", K samples with the
+ * pre <= post system time.  With @zeroed, the buffer starts filled with
+ * 0xa5 and "zeroed=K" counts the samples whose pre and post times came
+ * back all zero (a driver that takes no system timestamps).
+ */
+static int op_sysoffext(int v, unsigned int n, unsigned int rsv, bool zeroed)
 {
 	struct ptp_sys_offset_extended so;
-	unsigned int i, ordered = 0;
+	unsigned int i, ordered = 0, zero = 0;
 
-	memset(&so, 0, sizeof(so));
+	memset(&so, zeroed ? 0xa5 : 0, sizeof(so));
 	so.n_samples = n;
 	so.rsv[0] = rsv;
+	so.rsv[1] = 0;
+	so.rsv[2] = 0;
 	if (outcome(ioctl(fd, pick(v, PTP_SYS_OFFSET_EXTENDED,
 				   PTP_SYS_OFFSET_EXTENDED2), arg_ptr(&so))))
 		return 1;
-	/* pre <= post system time in each sample. */
 	for (i = 0; i < n && i < PTP_MAX_SAMPLES; i++) {
 		struct ptp_clock_time *t = so.ts[i];
 
 		if (t[0].sec < t[2].sec ||
 		    (t[0].sec == t[2].sec && t[0].nsec <= t[2].nsec))
 			ordered++;
+		if (pct_is_zero(&t[0]) && pct_is_zero(&t[2]))
+			zero++;
 	}
-	printf(" ordered=%u\n", ordered);
+	if (zeroed)
+		printf(" zeroed=%u\n", zero);
+	else
+		printf(" ordered=%u\n", ordered);
 	return 0;
 }
 
@@ -362,7 +380,9 @@ static int run(int ac, char **av)
 		return op_sysoff(v, num(av, 2, ac));
 	if (!strcmp(op, "sysoffext"))
 		return op_sysoffext(v, num(av, 2, ac),
-				    ac > 3 ? num(av, 3, ac) : 0);
+				    ac > 3 ? num(av, 3, ac) : 0, false);
+	if (!strcmp(op, "sysoffzero"))
+		return op_sysoffext(v, num(av, 2, ac), 0, true);
 	if (!strcmp(op, "precise"))
 		return op_precise(v);
 	if (!strcmp(op, "pinget"))
