@@ -52,6 +52,7 @@ t=$(now_s)
 ok $? "and the clock was not set ($t)"
 run_ok "the next settime works" dummy_ptp "$dev" settime 8000
 
+run_ok "frequency back to nominal" dummy_ptp "$dev" freq 0
 echo 1 > "$G/fail_adjfine"
 is "$(dummy_ptp "$dev" freq 65536)" "error EIO" "adjfine fails with EIO"
 is "$(state addend)" 2147483648 "and TMR_ADD is unchanged"

@@ -185,9 +185,10 @@ static int op_sysoff(int v, unsigned int n)
 	return 0;
 }
 
+/* The kernel writes sec and nsec; reserved keeps what user space sent. */
 static bool pct_is_zero(const struct ptp_clock_time *t)
 {
-	return !t->sec && !t->nsec && !t->reserved;
+	return !t->sec && !t->nsec;
 }
 
 /*
