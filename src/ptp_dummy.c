@@ -830,13 +830,13 @@ static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 
 	spin_lock_irqsave(&dc->lock, flags);
 	err = dummy_fail(dc, P_FAIL_GETTIME);
+	/* Some drivers take no system timestamps: no_sys_ts. */
+	if (dc->param[P_NO_SYS_TS])
+		sts = NULL;
 	if (!err) {
-		/* Some drivers take no system timestamps: no_sys_ts. */
-		if (!dc->param[P_NO_SYS_TS])
-			ptp_read_system_prets(sts);
+		ptp_read_system_prets(sts);
 		raw = ktime_get_raw_ns();
-		if (!dc->param[P_NO_SYS_TS])
-			ptp_read_system_postts(sts);
+		ptp_read_system_postts(sts);
 		ns = dummy_ns_at(dc, raw, NULL);
 		if (dc->param[P_JITTER])
 			ns += dummy_rand(dc, dc->param[P_JITTER]);
