@@ -20,22 +20,3 @@ sysdir() { echo "/sys/class/ptp/${1#/dev/}"; }
 
 # The dummy's debugfs directory for clock_name $1.
 dummy_dbg() { echo "/sys/kernel/debug/ptp_dummy/$1"; }
-
-# Errno name of a sysfs write: OK or EINVAL, EPERM, ...
-sysfs_write() {
-	local err
-	err=$( { printf '%s' "$2" > "$1"; } 2>&1 )
-	if [ -z "$err" ]; then echo OK; return; fi
-	case $err in
-	*"Invalid argument"*) echo EINVAL ;;
-	*"Operation not permitted"*) echo EPERM ;;
-	*"Permission denied"*) echo EACCES ;;
-	*"Operation not supported"*) echo EOPNOTSUPP ;;
-	*"Numerical result out of range"*) echo ERANGE ;;
-	*"No such device"*) echo ENODEV ;;
-	*"Device or resource busy"*) echo EBUSY ;;
-	*"Input/output error"*) echo EIO ;;
-	*) echo "$err" ;;
-	esac
-}
-
