@@ -6,11 +6,15 @@
 # the image's postinst hooks (/etc/kernel/postinst.d/dkms), so dkms
 # autoinstall builds our modules for it too, and dkms status lists both
 # kernels.  Removing the package removes them from both.
+# With DKMS_REBOOT=1 the test stops before the removal and leaves the
+# package and the new kernel installed, for a reboot into the new kernel
+# (vm/run's PTPVM_SAVE_DISK), where tests/dkms/21-new-kernel.sh goes on.
 . "$(dirname "$0")/common.sh"
 
 other=$(other_flavour "$PTPVM_KERNEL")
 orel=$(flavour_release "$other")
 cleanup() {
+	[ -e "$UPGRADE_MARK" ] && return 0
 	cleanup_packages
 	apt-get purge -y "linux-image-$orel" "linux-headers-$orel" > /dev/null 2>&1
 	true
@@ -53,6 +57,13 @@ for m in ptp ptp_dummy; do
 done
 # An explicit autoinstall for a kernel that has the modules is a no-op.
 run_ok "dkms autoinstall -k $orel again" dkms autoinstall -k "$orel"
+
+if [ "${DKMS_REBOOT:-0}" = 1 ]; then
+	mkdir -p "${UPGRADE_MARK%/*}" &&
+		printf '%s %s %s\n' "$KREL" "$orel" "$ver" > "$UPGRADE_MARK" && sync
+	ok $? "left installed for a reboot into $orel ($UPGRADE_MARK)"
+	done_testing
+fi
 
 run_ok "apt-get purge ptp-clock-dkms" apt_purge ptp-clock-dkms
 for k in "$KREL" "$orel"; do

@@ -12,6 +12,8 @@ DEB_DIR=$BUILD/deb
 KREL=$(uname -r)
 ARCH=$(uname -m)
 LOG=/tmp/dkms-test.log
+# Left by tests/dkms/20 (DKMS_REBOOT=1): "OLD-KERNEL NEW-KERNEL VERSION".
+UPGRADE_MARK=/var/lib/ptp-clock-test/upgrade
 export DEBIAN_FRONTEND=noninteractive
 
 # The guest mounts a bare devtmpfs on /dev, without the /dev/fd links that
