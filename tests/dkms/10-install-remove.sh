@@ -47,12 +47,7 @@ ok $? "/usr/src/$MODULE-$ver/dkms.conf has PACKAGE_VERSION=\"$ver\""
 ! grep -q 'will not replace' "$LOG"
 ok $? "dkms did not decline to replace the in-tree module"
 dkms_ptp=/lib/modules/$KREL/updates/dkms/ptp.ko
-for m in ptp ptp_dummy; do
-	f=/lib/modules/$KREL/updates/dkms/$m.ko
-	modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$KREL "
-	ok $? "dkms installed $f, built for $KREL"
-	is "$(mod_file "$m")" "$f" "modinfo $m resolves to the dkms copy"
-done
+check_dkms_modules "$KREL"
 ! dpkg -L ptp-clock-dkms | grep -qi kunit &&
 	! ls /lib/modules/"$KREL"/updates/dkms/ 2>/dev/null | grep -qi kunit
 ok $? "no KUnit test module shipped or installed"
@@ -89,11 +84,8 @@ run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
 
 # Removal.
 run_ok "apt-get remove ptp-clock-dkms" apt_quiet apt-get remove -y ptp-clock-dkms
-left=$(ls /lib/modules/"$KREL"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
-is "$left" "" "no ptp.ko / ptp_dummy.ko left in updates/dkms"
+check_dkms_gone "$KREL"
 is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MODULE"
-! grep -q 'updates/dkms/ptp' /lib/modules/"$KREL"/modules.dep
-ok $? "depmod ran: modules.dep no longer lists updates/dkms/ptp*"
 run_fails "modinfo ptp_dummy finds nothing" modinfo ptp_dummy
 if [ "$PTPVM_KERNEL" = base ]; then
 	is "$(mod_file ptp)" "$intree" "modinfo ptp resolves to the in-tree core again"

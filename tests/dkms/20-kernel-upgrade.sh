@@ -66,12 +66,7 @@ if [ "${DKMS_REBOOT:-0}" = 1 ]; then
 fi
 
 run_ok "apt-get purge ptp-clock-dkms" apt_purge ptp-clock-dkms
-for k in "$KREL" "$orel"; do
-	left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
-	is "$left" "" "$k: our modules are gone from updates/dkms"
-	! grep -q 'updates/dkms/ptp' /lib/modules/"$k"/modules.dep
-	ok $? "$k: modules.dep no longer lists them"
-done
+check_dkms_gone "$KREL" "$orel"
 is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MODULE"
 run_ok "apt-get purge the $orel image and headers" \
 	apt_purge "linux-image-$orel" "linux-headers-$orel"

@@ -31,12 +31,7 @@ is "$(dkms_state "$KREL")" installed "dkms status: $MODULE/$ver installed for $K
 is "$(dkms_state "$old")" installed "dkms status: still installed for $old"
 
 dkms_ptp=/lib/modules/$KREL/updates/dkms/ptp.ko
-for m in ptp ptp_dummy; do
-	f=/lib/modules/$KREL/updates/dkms/$m.ko
-	modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$KREL "
-	ok $? "$f is there, built for $KREL"
-	is "$(mod_file "$m")" "$f" "modinfo $m resolves to the dkms copy"
-done
+check_dkms_modules "$KREL"
 if [ -d /sys/module/ptp ]; then
 	loaded_core_is "$dkms_ptp"
 	ok $? "the PTP core that udev loaded at boot is the dkms copy"
@@ -59,12 +54,7 @@ run_ok "unload the PTP core" unload_ptp_stack
 
 # Removal, on the new kernel, from both.
 run_ok "apt-get purge ptp-clock-dkms" apt_purge ptp-clock-dkms
-for k in "$KREL" "$old"; do
-	left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
-	is "$left" "" "$k: our modules are gone from updates/dkms"
-	! grep -q 'updates/dkms/ptp' /lib/modules/"$k"/modules.dep
-	ok $? "$k: modules.dep no longer lists them"
-done
+check_dkms_gone "$KREL" "$old"
 is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MODULE"
 [ ! -e "/usr/src/$MODULE-$ver" ] && [ ! -e "/var/lib/dkms/$MODULE" ]
 ok $? "no /usr/src/$MODULE-$ver and no /var/lib/dkms/$MODULE left"

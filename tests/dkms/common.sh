@@ -70,6 +70,30 @@ dkms_state() {
 # The file of module $1 that modprobe would load for kernel $2.
 mod_file() { modinfo -k "${2:-$KREL}" -F filename "$1" 2>/dev/null; }
 
+# check_dkms_modules KERNEL: both modules are in its updates/dkms, built
+# for it, and they are what modprobe finds for it.
+check_dkms_modules() {
+	local k=$1 m f
+	for m in ptp ptp_dummy; do
+		f=/lib/modules/$k/updates/dkms/$m.ko
+		modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$k "
+		ok $? "dkms installed $f, built for $k"
+		is "$(mod_file "$m" "$k")" "$f" "$k: modinfo $m resolves to the dkms copy"
+	done
+}
+
+# check_dkms_gone KERNEL...: after removal, our modules are gone from each
+# kernel's updates/dkms, and depmod forgot them.
+check_dkms_gone() {
+	local k left
+	for k in "$@"; do
+		left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
+		is "$left" "" "$k: our modules are gone from updates/dkms"
+		! grep -q 'updates/dkms/ptp' /lib/modules/"$k"/modules.dep
+		ok $? "$k: depmod ran, modules.dep no longer lists them"
+	done
+}
+
 is_dkms_copy() {
 	case $1 in /lib/modules/*/updates/dkms/*) return 0 ;; esac
 	return 1
