@@ -69,17 +69,7 @@ if [ "$PTPVM_KERNEL" = base ]; then
 	[ -n "$phc" ] && run_ok "phc_ctl reads the e1000e clock" phc_ctl "$phc" get
 fi
 
-run_ok "modprobe ptp_dummy" modprobe ptp_dummy
-loaded_core_is "$dkms_ptp"
-ok $? "the loaded ptp is the dkms copy"
-dev=$(wait_clock ptp_dummy.0)
-ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
-if [ -n "$dev" ]; then
-	run_ok "phc_ctl set 1000" phc_ctl "$dev" set 1000
-	t=$(phc_ctl "$dev" get 2>&1 | sed -n 's/.*clock time is \([0-9]*\)\..*/\1/p')
-	[ -n "$t" ] && [ "$t" -ge 1000 ] && [ "$t" -le 1060 ]
-	ok $? "the dummy clock reads ${t:-nothing} after set 1000 (1000..1060)"
-fi
+check_dummy_clock "$dkms_ptp"
 run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
 
 # Removal.

@@ -37,18 +37,7 @@ if [ -d /sys/module/ptp ]; then
 	ok $? "the PTP core that udev loaded at boot is the dkms copy"
 fi
 
-run_ok "modprobe ptp_dummy" modprobe ptp_dummy
-loaded_core_is "$dkms_ptp"
-ok $? "the loaded ptp is the dkms copy (its build ID)"
-dev=$(wait_clock ptp_dummy.0)
-ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
-if [ -n "$dev" ]; then
-	run_ok "phc_ctl set 1000" phc_ctl "$dev" set 1000
-	run_ok "phc_ctl adj 100" phc_ctl "$dev" adj 100
-	t=$(phc_ctl "$dev" get 2>&1 | sed -n 's/.*clock time is \([0-9]*\)\..*/\1/p')
-	[ -n "$t" ] && [ "$t" -ge 1100 ] && [ "$t" -le 1200 ]
-	ok $? "the dummy clock reads ${t:-nothing} after set 1000, adj 100 (1100..1200)"
-fi
+check_dummy_clock "$dkms_ptp"
 run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
 run_ok "unload the PTP core" unload_ptp_stack
 

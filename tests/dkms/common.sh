@@ -94,6 +94,23 @@ check_dkms_gone() {
 	done
 }
 
+# check_dummy_clock DKMS_PTP: modprobe ptp_dummy loads the core in
+# DKMS_PTP, and the dummy's clock can be set, adjusted and read.
+check_dummy_clock() {
+	local dev t
+	run_ok "modprobe ptp_dummy" modprobe ptp_dummy
+	loaded_core_is "$1"
+	ok $? "the loaded ptp is the dkms copy (its build ID)"
+	dev=$(wait_clock ptp_dummy.0)
+	ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
+	[ -n "$dev" ] || return 0
+	run_ok "phc_ctl set 1000" phc_ctl "$dev" set 1000
+	run_ok "phc_ctl adj 100" phc_ctl "$dev" adj 100
+	t=$(phc_ctl "$dev" get 2>&1 | sed -n 's/.*clock time is \([0-9]*\)\..*/\1/p')
+	[ -n "$t" ] && [ "$t" -ge 1100 ] && [ "$t" -le 1160 ]
+	ok $? "the dummy clock reads ${t:-nothing} after set 1000, adj 100 (1100..1160)"
+}
+
 is_dkms_copy() {
 	case $1 in /lib/modules/*/updates/dkms/*) return 0 ;; esac
 	return 1
