@@ -194,6 +194,7 @@ struct dummy_events {
  * @extts_count: timestamps delivered per trigger input
  * @pps_on:	PPS events enabled
  * @pps_count:	PPS events delivered
+ * @pps_missed:	seconds passed while the PPS timer ran late, without an event
  * @steps:	steps injected
  * @gen_high:	the generator's output level
  * @gen_next:	CLOCK_REALTIME (ns) of its next edge
@@ -231,6 +232,7 @@ struct dummy_clock {
 	u64 extts_count[N_TRIGGERS];
 	bool pps_on;
 	u64 pps_count;
+	u64 pps_missed;
 	u64 steps;
 	bool gen_high;
 	s64 gen_next;
@@ -617,6 +619,7 @@ static enum hrtimer_restart dummy_pps_expire(struct hrtimer *hrt)
 	spin_lock_irqsave(&dc->lock, flags);
 	if (dummy_ptimer_due(dc, &dc->pps, &now, &raw)) {
 		dc->pps_count++;
+		dc->pps_missed += div_u64(now - dc->pps.when, NSEC_PER_SEC);
 		dummy_push(&evs, PTP_CLOCK_PPS, 0, dc->pps.when);
 		dc->pps.when = now + NSEC_PER_SEC - dummy_mod(now, NSEC_PER_SEC);
 		dummy_ptimer_arm(dc, &dc->pps, raw);
@@ -1180,7 +1183,8 @@ static int dummy_state_show(struct seq_file *s, void *unused)
 	seq_printf(s, "slew_left_ns %lld\n",
 		   dc->slew_left - dummy_slewed(dc, dummy_since(dc, raw)));
 	seq_printf(s, "steps %llu\n", dc->steps);
-	seq_printf(s, "pps %d %llu\n", dc->pps_on, dc->pps_count);
+	seq_printf(s, "pps %d %llu %llu\n", dc->pps_on, dc->pps_count,
+		   dc->pps_missed);
 	for (i = 0; i < N_TRIGGERS; i++)
 		seq_printf(s, "extts%u %u %llu\n", i, dc->extts_edges[i],
 			   dc->extts_count[i]);
