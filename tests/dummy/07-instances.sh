@@ -56,17 +56,24 @@ dummy_ptp "${devs[1]}" perout 1 +1 100000000 > /dev/null
 echo 1000000 > "$DBG/ptp_dummy.0/gen_period_ns"
 echo 1000 > "$DBG/ptp_dummy.3/wander_ppb"
 echo +500000000 > "$DBG/ptp_dummy.3/alarm1"
+n0=$(awk '$1 == "extts0" { print $3 }' "$DBG/ptp_dummy.0/state")
 dummy_ptp "${devs[0]}" extts 0 rising 100000 $((30 * SLOW)) > /tmp/extts.out 2>&1 &
 reader=$!
-dummy_ptp "${devs[3]}" hold $((4 * SLOW)) > /tmp/hold.out 2>/dev/null &
+rm -f /tmp/go
+core_ptp "${devs[3]}" waitfile /tmp/go , gettime > /tmp/hold.out 2>&1 &
 holder=$!
 pps=$(pps_dev_of "${devs[0]}")
 timeout 6 ppstest "$pps" > /dev/null 2>&1 &
 ppst=$!
-sleep 1.5
+# Until the reader has timestamps and the holder has its clock open.
+extts_read() { [ "$(awk '$1 == "extts0" { print $3 }' "$DBG/ptp_dummy.0/state")" -gt "$n0" ]; }
+holding() { ls -l "/proc/$holder/fd" 2>/dev/null | grep -q " ${devs[3]}\$"; }
+wait_for 10 extts_read && wait_for 10 holding
+ok $? "a reader gets timestamps and a holder has clock 3 open"
 run_ok "rmmod with clocks open and timers running" rmmod ptp_dummy
+touch /tmp/go
 wait $holder
-is "$(cat /tmp/hold.out)" "error ENODEV" "a held clock fd reads ENODEV after the unload"
+is "$(tail -n 1 /tmp/hold.out)" "ENODEV" "a held clock fd reads ENODEV after the unload"
 wait $reader
 grep -q '^ts' /tmp/extts.out
 ok $? "the blocked event reader got events, then was released"
@@ -86,5 +93,5 @@ run_ok "reload with the defaults" modprobe ptp_dummy
 udevadm settle --timeout=30
 dev=$(ptp_dev_by_name ptp_dummy.0)
 ok $? "ptp_dummy.0 is back ($dev)"
-rm -f /tmp/extts.out /tmp/hold.out
+rm -f /tmp/extts.out /tmp/hold.out /tmp/go
 done_testing

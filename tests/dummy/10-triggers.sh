@@ -9,11 +9,13 @@
 
 ts_of() { awk '$1 == "ts" { printf "%d%09d\n", $2, $3 }' "$1"; }
 out=$(mktemp)
+# extts_on N: trigger input N is enabled (the reader is waiting on it).
+extts_on() { [ "$(awk -v k="extts$1" '$1 == k { print $2 }' "$G/state")" != 0 ]; }
 
 # A rising edge written to the trigger file while a reader waits.
 dummy_ptp "$dev" extts 1 rising 1 $((10 * SLOW)) > "$out" &
 reader=$!
-sleep 1
+wait_for 10 extts_on 1
 before=$(state time_ns)
 echo "1 rising" > "$G/trigger"
 after=$(state time_ns)
@@ -26,13 +28,13 @@ ok $? "timestamped at the write ($before <= $t <= $after)"
 # Polarity: a falling edge is not seen by a rising-only channel.
 dummy_ptp "$dev" extts 0 rising 1 $((4 * SLOW)) > "$out" &
 reader=$!
-sleep 1
+wait_for 10 extts_on 0
 echo "0 falling" > "$G/trigger"
 wait $reader
 ok $((! $?)) "a falling edge is ignored by a rising-only channel"
 dummy_ptp "$dev" extts 0 falling 1 $((10 * SLOW)) > "$out" &
 reader=$!
-sleep 1
+wait_for 10 extts_on 0
 echo "0 falling" > "$G/trigger"
 wait $reader
 ok $? "and seen by a falling-only one"

@@ -19,7 +19,7 @@ is "$(armed 0)" 1 "FIPER1 is armed"
 exits 0 "perout 1 --period 100ms --phase 25ms" "$DEV" perout 1 --period 100ms --phase 25ms
 out_has '^perout 1 period 0\.100000000 phase 0\.025000000$' "phase mode is reported"
 is "$(armed 1)" 1 "FIPER2 is armed"
-exits 0 "perout 2 --period 1 --start +5 --one-shot --on 1ms" "$DEV" perout 2 --period 1 --start +5 --one-shot --on 1ms
+exits 0 "perout 2 --period 1 --start +3600 --one-shot --on 1ms" "$DEV" perout 2 --period 1 --start +3600 --one-shot --on 1ms
 is "$(armed 2)" 1 "FIPER3 is armed for its one shot"
 t=$(( $(ptpctl "$DEV" get | cut -d. -f1) + 100 ))
 exits 0 "perout 0 --start $t (absolute)" "$DEV" perout 0 --period 1 --start $t

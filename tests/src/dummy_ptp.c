@@ -19,7 +19,9 @@
  *	"rate_ppb N"
  *   dummy_ptp DEV spread
  *	print "spread_ns N": max - min of the clock's offset from
- *	CLOCK_REALTIME over 25 readings (read jitter shows here)
+ *	CLOCK_REALTIME over 25 readings (read jitter shows here), and
+ *	"window_ns W": the widest pre/post bracket of a reading, which
+ *	adds up to W to the spread (more when the guest stalls in a read)
  *   dummy_ptp DEV hold SECONDS
  *	keep DEV open for SECONDS, then try to read it and print the result
  *
@@ -266,7 +268,7 @@ static int do_rate(int fd, int seconds)
 static int do_spread(int fd)
 {
 	struct ptp_sys_offset_extended x;
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, window = 0;
 	unsigned int i;
 
 	memset(&x, 0, sizeof(x));
@@ -279,8 +281,10 @@ static int do_spread(int fd)
 
 		lo = off < lo ? off : lo;
 		hi = off > hi ? off : hi;
+		window = post - pre > window ? post - pre : window;
 	}
-	printf("spread_ns %lld\n", (long long)(hi - lo));
+	printf("spread_ns %lld\nwindow_ns %lld\n", (long long)(hi - lo),
+	       (long long)window);
 	return 0;
 }
 
