@@ -573,7 +573,9 @@ static enum hrtimer_restart dummy_fiper_expire(struct hrtimer *hrt)
 	if (!dummy_ptimer_due(dc, &f->pt, &now, &raw))
 		goto unlock;
 
-	while (f->pt.armed && f->pt.when <= now && done < EVENT_BATCH) {
+	/* Catch up by a batch of edges, and end it low: see below. */
+	while (f->pt.armed && f->pt.when <= now && done < EVENT_BATCH &&
+	       (done < EVENT_BATCH - 1 || f->high)) {
 		done++;
 		if (!f->high) {
 			dummy_fiper_edge(dc, &evs, f, true, f->pt.when);
@@ -593,7 +595,10 @@ static enum hrtimer_restart dummy_fiper_expire(struct hrtimer *hrt)
 	if (!f->pt.armed)
 		goto unlock;
 	if (f->pt.when <= now) {
-		/* Too far behind: skip to the next rising edge. */
+		/*
+		 * Too far behind: skip to the next rising edge.  The output
+		 * is low here, so no falling edge of a pulse is lost.
+		 */
 		u64 ahead = f->period - dummy_mod(now - f->rise, f->period);
 
 		f->missed += div64_u64(now + ahead - f->rise, f->period);
