@@ -115,3 +115,18 @@ PROJECT=${PROJECT:-/project}
 BUILD=${BUILD:-$PROJECT/.build}
 PATH=$BUILD/userspace:$BUILD/tests:$PATH
 export PATH
+
+# host_stall MS: the host stops the whole guest for MS milliseconds (1 to
+# 60000), as an overloaded host or a long SMI would, and returns once the
+# guest runs again (vm/run's stall service).  Returns 1 where there is no
+# such service (not under vm/run), or if it did not answer in time.
+host_stall() {
+	local d=/run/ptpvm n=600
+	[ -e $d/stall-service ] || return 1
+	echo "$1" > $d/stall.req && mv $d/stall.req $d/stall || return 1
+	while [ -e $d/stall ] && [ $n -gt 0 ]; do
+		sleep 0.1
+		n=$((n - 1))
+	done
+	[ ! -e $d/stall ]
+}
