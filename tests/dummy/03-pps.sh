@@ -16,9 +16,8 @@ run_ok "PTP_ENABLE_PPS 1" dummy_ptp "$dev" pps 1
 snap0=$(cat "$G/state")
 out=$(timeout $((8 * SLOW)) ppstest "$pps" 2>&1)
 snap1=$(cat "$G/state")
-field() { echo "$1" | awk -v k="$2" -v n="$3" '$1 == k { print $n; exit }'; }
-t0=$(field "$snap0" time_ns 2) c0=$(field "$snap0" pps 3) m0=$(field "$snap0" pps 4)
-t1=$(field "$snap1" time_ns 2) c1=$(field "$snap1" pps 3) m1=$(field "$snap1" pps 4)
+t0=$(snap_field "$snap0" time_ns 2) c0=$(snap_field "$snap0" pps 3) m0=$(snap_field "$snap0" pps 4)
+t1=$(snap_field "$snap1" time_ns 2) c1=$(snap_field "$snap1" pps 3) m1=$(snap_field "$snap1" pps 4)
 run_ok "PTP_ENABLE_PPS 0" dummy_ptp "$dev" pps 0
 echo "$out" | grep assert | sed 's/^/# /'
 

@@ -9,8 +9,6 @@
 
 ts_of() { awk '$1 == "ts" { printf "%d%09d\n", $2, $3 }' "$1"; }
 out=$(mktemp)
-# extts_on N: trigger input N is enabled (the reader is waiting on it).
-extts_on() { [ "$(awk -v k="extts$1" '$1 == k { print $2 }' "$G/state")" != 0 ]; }
 
 # A rising edge written to the trigger file while a reader waits.
 dummy_ptp "$dev" extts 1 rising 1 $((10 * SLOW)) > "$out" &

@@ -50,6 +50,39 @@ wait_for() {
 	return 1
 }
 
+# check_edges FILE PERIOD OFFSET...: every "ts SEC NSEC" line in FILE is
+# congruent to one of the OFFSETs modulo PERIOD (which divides 1 s), in
+# turn, and later than the one before; at least 2 lines.  The reader may
+# start while the output runs (a stalled guest), so the first line may
+# match any of the OFFSETs; the turn goes on from there.
+check_edges() {
+	local f=$1 period=$2
+	shift 2
+	awk -v p="$period" -v offs="$*" '
+		BEGIN { n = split(offs, o, " ") }
+		$1 == "ts" && !lines {
+			for (first = 0; first < n - 1; first++)
+				if ($3 % p == o[first + 1])
+					break
+		}
+		$1 == "ts" {
+			want = o[((lines + first) % n) + 1]
+			if ($3 % p != want) { bad++; print "# off edge: " $2 "." $3 }
+			if (lines && ($2 < ls || ($2 == ls && $3 <= lns))) {
+				bad++; print "# not increasing: " $2 "." $3
+			}
+			ls = $2; lns = $3; lines++
+		}
+		END { if (bad || lines < 2) exit 1 }' "$f"
+}
+
+# snap_field SNAPSHOT KEY N: field N of the line KEY of a saved state
+# file (one locked read: time_ns and the counters agree).
+snap_field() { echo "$1" | awk -v k="$2" -v n="$3" '$1 == k { print $n; exit }'; }
+
+# extts_on N: trigger input N is enabled (the reader is waiting on it).
+extts_on() { [ "$(awk -v k="extts$1" '$1 == k { print $2 }' "$G/state")" != 0 ]; }
+
 # The dummy clock's /dev/ppsN (the PPS source named after its ptpN).
 pps_dev_of() {
 	local p ptp=${1#/dev/}
