@@ -199,6 +199,8 @@ struct dummy_events {
  * @gen_high:	the generator's output level
  * @gen_next:	CLOCK_REALTIME (ns) of its next edge
  * @gen_on:	the generator runs
+ * @gen_edges:	edges the generator made
+ * @gen_missed:	its periods skipped while its timer ran late
  * @tick_on:	the imperfection tick runs
  * @param:	the debugfs settings (enum dummy_param)
  * @alarm:	TMR_ALARM1/2
@@ -237,6 +239,8 @@ struct dummy_clock {
 	bool gen_high;
 	s64 gen_next;
 	bool gen_on;
+	u64 gen_edges;
+	u64 gen_missed;
 	bool tick_on;
 	s64 param[N_PARAMS];
 
@@ -667,7 +671,9 @@ static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
 	ktime_get_snapshot(&snap);
 	real = ktime_to_ns(snap.real);
 	raw = ktime_to_ns(snap.raw);
-	while (dc->gen_next <= real && done < EVENT_BATCH) {
+	/* Catch up by a batch of edges that ends low, as a FIPER does. */
+	while (dc->gen_next <= real && done < EVENT_BATCH &&
+	       (done < EVENT_BATCH - 1 || dc->gen_high)) {
 		s64 ts = dummy_ns_at(dc, raw - (real - dc->gen_next), NULL);
 		bool rising = !dc->gen_high;
 
@@ -679,11 +685,15 @@ static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
 			dc->gen_next += dummy_gen_width(dc);
 		else
 			dc->gen_next += period - dummy_gen_width(dc);
+		dc->gen_edges++;
 		done++;
 	}
 	if (dc->gen_next <= real) {
-		dc->gen_next = real + period - dummy_mod(real, period);
-		dc->gen_high = false;
+		/* Low, and gen_next is a rising edge: skip whole periods. */
+		s64 next = real + period - dummy_mod(real, period);
+
+		dc->gen_missed += div64_u64(next - dc->gen_next, period);
+		dc->gen_next = next;
 	}
 	hrtimer_start(&dc->gen, ns_to_ktime(dc->gen_next), HRTIMER_MODE_ABS);
 unlock:
@@ -1190,6 +1200,8 @@ static int dummy_state_show(struct seq_file *s, void *unused)
 	seq_printf(s, "steps %llu\n", dc->steps);
 	seq_printf(s, "pps %d %llu %llu\n", dc->pps_on, dc->pps_count,
 		   dc->pps_missed);
+	seq_printf(s, "gen %d %llu %llu\n", dc->gen_on, dc->gen_edges,
+		   dc->gen_missed);
 	for (i = 0; i < N_TRIGGERS; i++)
 		seq_printf(s, "extts%u %u %llu\n", i, dc->extts_edges[i],
 			   dc->extts_count[i]);
