@@ -80,6 +80,19 @@ check_edges() {
 # file (one locked read: time_ns and the counters agree).
 snap_field() { echo "$1" | awk -v k="$2" -v n="$3" '$1 == k { print $n; exit }'; }
 
+# pps_adds_up SNAP0 SNAP1: one PPS event per second of the clock between
+# two state snapshots taken while enabled (give or take one whose timer had
+# not run yet at either end).  A timer that ran over a second late (a
+# stalled guest) sends one event and counts the seconds it passed as
+# missed: together they still add up.  Sets secs, events and missed.
+pps_adds_up() {
+	secs=$(( $(snap_field "$2" time_ns 2) / 1000000000 - $(snap_field "$1" time_ns 2) / 1000000000 ))
+	events=$(( $(snap_field "$2" pps 3) - $(snap_field "$1" pps 3) ))
+	missed=$(( $(snap_field "$2" pps 4) - $(snap_field "$1" pps 4) ))
+	[ $((events + missed)) -ge $((secs - 1)) ] && [ $((events + missed)) -le $((secs + 1)) ]
+	ok $? "PPS: $events events + $missed missed = $secs clock seconds (+-1)"
+}
+
 # extts_on N: trigger input N is enabled (the reader is waiting on it).
 extts_on() { [ "$(awk -v k="extts$1" '$1 == k { print $2 }' "$G/state")" != 0 ]; }
 
