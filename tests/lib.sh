@@ -84,7 +84,7 @@ ptp_dev_by_name() {
 	local d
 	for d in /sys/class/ptp/ptp*; do
 		[ -e "$d/clock_name" ] || continue
-		if [ "$(cat "$d/clock_name")" = "$1" ]; then
+		if [ "$(< "$d/clock_name")" = "$1" ]; then
 			echo "/dev/${d##*/}"
 			return 0
 		fi
@@ -129,4 +129,44 @@ host_stall() {
 		n=$((n - 1))
 	done
 	[ ! -e $d/stall ]
+}
+
+# serve PROG: from here on, this script's calls of PROG (a program of
+# tests/src that has --serve) go to one "PROG --serve" process instead of
+# an exec each, which on the debug kernel under TCG saves most of a second
+# per call (tests/src/serve.h).  The served calls go one at a time, so a
+# call that may run beside another one (in the background) must be
+# "command PROG ...".  A served call's stderr is the script's own.
+serve() {
+	local prog=$1 dir in out
+	dir=$(mktemp -d) && mkfifo "$dir/in" "$dir/out" || return 1
+	"$prog" --serve < "$dir/in" > "$dir/out" &
+	exec {in}> "$dir/in" {out}< "$dir/out"
+	rm -r "$dir"
+	eval "$prog() { _served $in $out $prog \"\$@\"; }"
+}
+
+_served() {
+	local in=$1 out=$2 prog=$3 req line
+	shift 3
+	printf -v req '%s\x1f' "$@"
+	case $req in *$'\n'*) command "$prog" "$@"; return ;; esac
+	printf '%s\n' "$req" >&"$in" || return 125
+	while IFS= read -r line <&"$out"; do
+		case $line in
+		*$'\x1e'*)
+			printf '%s' "${line%$'\x1e'*}"
+			return "${line##*$'\x1e'}" ;;
+		esac
+		printf '%s\n' "$line"
+	done
+	echo "$prog --serve: no reply" >&2
+	return 125
+}
+
+# nth N TEXT: line N of TEXT (without a process).
+nth() {
+	local -a lines
+	mapfile -t lines <<< "$2"
+	printf '%s\n' "${lines[$1 - 1]:-}"
 }

@@ -7,11 +7,21 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/common.sh"
 
-mode_of() { stat -c %a "$1" 2>/dev/null || echo absent; }
+# The modes of a clock's files, from one stat (not one per file).
+declare -A MODES
+load_modes() {
+	local n m
+	MODES=()
+	while read -r n m; do
+		MODES[$n]=$m
+	done < <(stat -c '%n %a' "$1"/* "$1"/pins/* 2>/dev/null)
+}
+mode_of() { echo "${MODES[$1]:-absent}"; }
 
 check_clock() {
 	local dev=$1 what=$2 d caps v f
 	d=$(sysdir "$dev")
+	load_modes "$d"
 	caps=$(core_ptp "$dev" caps 1)
 	case $caps in OK*) ok 0 "$what: GETCAPS" ;; *) ok 1 "$what: GETCAPS ($caps)"; return ;; esac
 	is "$(mode_of "$d/clock_name")" 444 "$what: clock_name is 0444"
@@ -19,13 +29,13 @@ check_clock() {
 		 n_external_timestamps:n_ext_ts n_periodic_outputs:n_per_out \
 		 n_programmable_pins:n_pins pps_available:pps; do
 		is "$(mode_of "$d/${f%%:*}")" 444 "$what: ${f%%:*} is 0444"
-		is "$(cat "$d/${f%%:*}")" "$(caps_of "$dev" "${f#*:}")" \
+		is "$(< "$d/${f%%:*}")" "$(caps_of "$dev" "${f#*:}")" \
 			"$what: ${f%%:*} equals caps ${f#*:}"
 	done
 	is "$(mode_of "$d/n_vclocks")" 644 "$what: n_vclocks is 0644"
 	is "$(mode_of "$d/max_vclocks")" 644 "$what: max_vclocks is 0644"
-	is "$(cat "$d/n_vclocks")" 0 "$what: n_vclocks reads 0"
-	is "$(cat "$d/max_vclocks")" 20 "$what: max_vclocks reads 20"
+	is "$(< "$d/n_vclocks")" 0 "$what: n_vclocks reads 0"
+	is "$(< "$d/max_vclocks")" 20 "$what: max_vclocks reads 20"
 
 	# Control files exist exactly when the clock has the feature.
 	local ext per pps pins want
@@ -42,7 +52,7 @@ check_clock() {
 	if [ "$pins" -gt 0 ]; then
 		is "$(ls "$d/pins" | wc -l)" "$pins" "$what: pins/ has $pins files"
 		for f in "$d"/pins/*; do
-			v=$(cat "$f")
+			v=$(< "$f")
 			case $v in
 			[0-9]*" "[0-9]*) ok 0 "$what: pins/${f##*/} reads '$v'" ;;
 			*) ok 1 "$what: pins/${f##*/} reads '$v'" ;;
@@ -62,12 +72,12 @@ check_clock() {
 	# The limit is KMALLOC_MAX_SIZE / sizeof(int): 4 MiB / 4 on x86_64.
 	is "$(sysfs_write "$d/max_vclocks" 1048577)" EINVAL "$what: max_vclocks above its limit"
 	is "$(sysfs_write "$d/max_vclocks" 1048576)" OK "$what: max_vclocks at its limit"
-	is "$(cat "$d/max_vclocks")" 1048576 "$what: max_vclocks reads 1048576"
+	is "$(< "$d/max_vclocks")" 1048576 "$what: max_vclocks reads 1048576"
 	is "$(sysfs_write "$d/max_vclocks" 20)" OK "$what: max_vclocks back to 20"
 	if [ "$ext" -gt 0 ]; then
 		is "$(sysfs_write "$d/extts_enable" "$ext 1")" EINVAL "$what: extts_enable channel $ext"
 		is "$(sysfs_write "$d/extts_enable" "0")" EINVAL "$what: extts_enable without enable"
-		is "$(cat "$d/fifo")" "" "$what: fifo empty"
+		is "$(< "$d/fifo")" "" "$what: fifo empty"
 	fi
 	if [ "$per" -gt 0 ]; then
 		is "$(sysfs_write "$d/period" "$per 0 0 1 0")" EINVAL "$what: period channel $per"

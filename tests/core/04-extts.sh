@@ -19,18 +19,18 @@ triggers() { local i; for i in $(seq "$2"); do printf ' , write %s %s' "$trig" "
 
 is "$(core_ptp "$dev" extts 2 0 3)" OK "enable channel 0, rising edge (EXTTS_REQUEST2)"
 is "$(core_ptp "$dev" extts 1 1 1)" OK "enable channel 1 (EXTTS_REQUEST v1)"
-while [ -n "$(cat "$fifo")" ]; do :; done
+while [ -n "$(< "$fifo")" ]; do :; done
 
 # One reader: poll, read whole events, partial sizes.
 out=$(core_ptp "$dev" drain , poll 0 , write "$trig" 0 , poll 0 , read 31 , read 64 , poll 0)
-is "$(echo "$out" | sed -n 2p)" "OK timeout" "poll: nothing queued"
-is "$(echo "$out" | sed -n 4p)" "OK IN" "poll: readable after a trigger"
-is "$(echo "$out" | sed -n 5p)" EINVAL "read of 31 bytes (not whole events)"
-case $(echo "$out" | sed -n 6p) in
+is "$(nth 2 "$out")" "OK timeout" "poll: nothing queued"
+is "$(nth 4 "$out")" "OK IN" "poll: readable after a trigger"
+is "$(nth 5 "$out")" EINVAL "read of 31 bytes (not whole events)"
+case $(nth 6 "$out") in
 "OK events=1 0:"*) ok 0 "read returns the one event, channel 0" ;;
-*) ok 1 "read returns the one event: $(echo "$out" | sed -n 6p)" ;;
+*) ok 1 "read returns the one event: $(nth 6 "$out")" ;;
 esac
-is "$(echo "$out" | sed -n 7p)" "OK timeout" "poll: empty again after the read"
+is "$(nth 7 "$out")" "OK timeout" "poll: empty again after the read"
 
 # At most 30 events per read; 127 kept of more (6.1's ring of 128).
 out=$(eval core_ptp "$dev" drain "$(triggers 1 35)" , read 4096 , read 4096 , poll 0)
@@ -40,38 +40,38 @@ out=$(eval core_ptp "$dev" drain "$(triggers 0 130)" , drain)
 is "$(echo "$out" | tail -n 1)" "OK drained=127" "130 events without reading: 127 kept"
 
 # The sysfs fifo, one event per read.
-while [ -n "$(cat "$fifo")" ]; do :; done
+while [ -n "$(< "$fifo")" ]; do :; done
 echo 1 > "$trig"
-case $(cat "$fifo") in
+case $(< "$fifo") in
 "1 "[0-9]*" "[0-9]*) ok 0 "fifo shows 'channel sec nsec'" ;;
 *) ok 1 "fifo shows 'channel sec nsec'" ;;
 esac
-is "$(cat "$fifo")" "" "fifo empty after one read"
+is "$(< "$fifo")" "" "fifo empty after one read"
 
 # Two readers of one clock.
 out=$(core_ptp "$dev" drain , open , drain , write "$trig" 0 , use 0 , poll 0 , read 320 , use 1 , poll 0)
 first=$(echo "$out" | sed -n 7p | cut -d' ' -f1-2)
 is "$first" "OK events=1" "first reader gets the event"
 if core_is_ours; then
-	is "$(echo "$out" | sed -n 9p)" "OK IN" "second reader gets it too"
+	is "$(nth 9 "$out")" "OK IN" "second reader gets it too"
 	improvement "every open file has its own extts queue (6.1: readers steal events)"
 else
-	is "$(echo "$out" | sed -n 9p)" "OK timeout" "6.1: the second reader's event was taken by the first"
+	is "$(nth 9 "$out")" "OK timeout" "6.1: the second reader's event was taken by the first"
 fi
 
 if core_is_ours; then
 	improvement "per-file channel masks (PTP_MASK_CLEAR_ALL, PTP_MASK_EN_SINGLE)"
 	out=$(core_ptp "$dev" drain , maskclear , write "$trig" 0 , write "$trig" 1 , poll 0 , \
 		masken 1 , write "$trig" 0 , write "$trig" 1 , read 320 , masken 5)
-	is "$(echo "$out" | sed -n 5p)" "OK timeout" "cleared mask: no channel delivered"
-	case $(echo "$out" | sed -n 9p) in
+	is "$(nth 5 "$out")" "OK timeout" "cleared mask: no channel delivered"
+	case $(nth 9 "$out") in
 	"OK events=1 1:"*) ok 0 "mask {1}: only the channel 1 event" ;;
-	*) ok 1 "mask {1}: only the channel 1 event: $(echo "$out" | sed -n 9p)" ;;
+	*) ok 1 "mask {1}: only the channel 1 event: $(nth 9 "$out")" ;;
 	esac
-	is "$(echo "$out" | sed -n 10p)" EINVAL "PTP_MASK_EN_SINGLE beyond n_ext_ts"
+	is "$(nth 10 "$out")" EINVAL "PTP_MASK_EN_SINGLE beyond n_ext_ts"
 	out=$(core_ptp "$dev" open , maskclear , use 0 , drain , write "$trig" 0 , use 1 , poll 0 , use 0 , poll 0)
-	is "$(echo "$out" | sed -n 7p)" "OK timeout" "a mask is per file: the masked file sees nothing"
-	is "$(echo "$out" | sed -n 9p)" "OK IN" "a mask is per file: the other file sees the event"
+	is "$(nth 7 "$out")" "OK timeout" "a mask is per file: the masked file sees nothing"
+	is "$(nth 9 "$out")" "OK IN" "a mask is per file: the other file sees the event"
 
 	improvement "O_NONBLOCK read returns EAGAIN (6.1 blocks)"
 	is "$(core_ptp -n "$dev" drain , read 32 | tail -n 1)" EAGAIN "O_NONBLOCK read of an empty queue"

@@ -14,7 +14,7 @@ secs() { sed -n 's/^OK \(-\{0,1\}[0-9]*\)\..*/\1/p'; }
 vclocks_of() {
 	local d
 	for d in /sys/class/ptp/ptp*; do
-		[ "$(cat "$d/clock_name")" = "${1#/dev/}_virt" ] && echo "/dev/${d##*/}"
+		[ "$(< "$d/clock_name")" = "${1#/dev/}_virt" ] && echo "/dev/${d##*/}"
 	done
 }
 
@@ -22,7 +22,7 @@ check_vclocks() {
 	local dev=$1 what=$2 d v t
 	d=$(sysdir "$dev")
 	is "$(sysfs_write "$d/n_vclocks" 2)" OK "$what: n_vclocks = 2"
-	is "$(cat "$d/n_vclocks")" 2 "$what: n_vclocks reads 2"
+	is "$(< "$d/n_vclocks")" 2 "$what: n_vclocks reads 2"
 	udevadm settle 2>/dev/null
 	set -- $(vclocks_of "$dev")
 	is "$#" 2 "$what: two clocks named ${dev#/dev/}_virt"

@@ -38,16 +38,16 @@ is "$(sysfs_write "$(sysdir "$dev")/n_vclocks" 1)" OK "one virtual clock on the 
 udevadm settle 2>/dev/null
 vdev=""
 for d in /sys/class/ptp/ptp*; do
-	[ "$(cat "$d/clock_name")" = "ptp${idx}_virt" ] && vdev=/dev/${d##*/}
+	[ "$(< "$d/clock_name")" = "ptp${idx}_virt" ] && vdev=/dev/${d##*/}
 done
 [ -n "$vdev" ]; ok $? "virtual clock $vdev"
 
-core_ptp "$dev" drain , read 32 , waitfile "$tmp/gone" , gettime , caps 1 , read 32 , poll 0 , \
+command core_ptp "$dev" drain , read 32 , waitfile "$tmp/gone" , gettime , caps 1 , read 32 , poll 0 , \
 	waitfile "$tmp/go" , gettime > "$tmp/reader" 2>&1 &
 reader=$!
-core_ptp "$dev" drain , poll 60000 > "$tmp/poller" 2>&1 &
+command core_ptp "$dev" drain , poll 60000 > "$tmp/poller" 2>&1 &
 poller=$!
-core_ptp "$vdev" drain , read 32 , waitfile "$tmp/gone" , gettime > "$tmp/vreader" 2>&1 &
+command core_ptp "$vdev" drain , read 32 , waitfile "$tmp/gone" , gettime > "$tmp/vreader" 2>&1 &
 vreader=$!
 wait_lines "$tmp/reader" 1 && wait_lines "$tmp/poller" 1 && wait_lines "$tmp/vreader" 1 &&
 	wait_blocked $reader && wait_blocked $poller && wait_blocked $vreader

@@ -19,8 +19,8 @@ pps_by_name() {
 n=0 want=0
 for d in /sys/class/ptp/ptp*; do
 	n=$((n + 1))
-	[ "$(cat "$d/pps_available")" = 1 ] && want=$((want + 1))
-	if [ "$(cat "$d/pps_available")" = 1 ]; then
+	[ "$(< "$d/pps_available")" = 1 ] && want=$((want + 1))
+	if [ "$(< "$d/pps_available")" = 1 ]; then
 		pps_by_name "${d##*/}" > /dev/null
 		ok $? "${d##*/} (pps_available=1) has a PPS source named ${d##*/}"
 	else

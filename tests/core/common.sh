@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Shared by the tests/core scripts (sourced after tests/lib.sh).
 
+# One core_ptp process serves the script's calls (tests/lib.sh: serve).
+serve core_ptp || exit 1
+
 # The e1000e NIC's clock (an in-tree driver), if there is one.
 ptp_dev_e1000e() {
 	local d drv
@@ -13,7 +16,10 @@ ptp_dev_e1000e() {
 
 # A field of "core_ptp DEV caps 1", e.g. caps_of /dev/ptp0 n_ext_ts.
 caps_of() {
-	core_ptp "$1" caps 1 | tr ' ' '\n' | sed -n "s/^$2=//p"
+	local kv
+	for kv in $(core_ptp "$1" caps 1); do
+		[ "${kv%%=*}" = "$2" ] && echo "${kv#*=}"
+	done
 }
 
 sysdir() { echo "/sys/class/ptp/${1#/dev/}"; }

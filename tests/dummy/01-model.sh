@@ -7,13 +7,13 @@
 . "$(dirname "$0")/common.sh"
 sys=/sys/class/ptp/${dev#/dev/}
 
-is "$(cat "$sys/clock_name")" ptp_dummy.0 "clock_name"
-is "$(cat "$sys/max_adjustment")" 10000000 "max_adjustment is the max_adj default"
-is "$(cat "$sys/n_alarms")" 2 "2 alarms"
-is "$(cat "$sys/n_external_timestamps")" 2 "2 external timestamp channels"
-is "$(cat "$sys/n_periodic_outputs")" 3 "3 periodic outputs"
-is "$(cat "$sys/n_programmable_pins")" 5 "5 pins"
-is "$(cat "$sys/pps_available")" 1 "PPS available"
+is "$(< "$sys/clock_name")" ptp_dummy.0 "clock_name"
+is "$(< "$sys/max_adjustment")" 10000000 "max_adjustment is the max_adj default"
+is "$(< "$sys/n_alarms")" 2 "2 alarms"
+is "$(< "$sys/n_external_timestamps")" 2 "2 external timestamp channels"
+is "$(< "$sys/n_periodic_outputs")" 3 "3 periodic outputs"
+is "$(< "$sys/n_programmable_pins")" 5 "5 pins"
+is "$(< "$sys/pps_available")" 1 "PPS available"
 is "$(basename "$(readlink -f "$sys/device")")" ptp_dummy.0 "parent is the platform device ptp_dummy.0"
 is "$(basename "$(readlink -f "$sys/device/driver")")" ptp_dummy "bound to the ptp_dummy platform driver"
 
@@ -26,7 +26,7 @@ is "$out" "error EOPNOTSUPP" "verify: a trigger input cannot be a periodic outpu
 out=$(dummy_ptp "$dev" pin 3 extts 1)
 is "$out" "error EOPNOTSUPP" "verify: a pulse output cannot timestamp"
 run_ok "PULSE_OUT2 may take PEROUT 0" dummy_ptp "$dev" pin 3 perout 0
-is "$(cat "$sys/pins/PULSE_OUT1")" "0 0" "PULSE_OUT1 gave PEROUT 0 up"
+is "$(< "$sys/pins/PULSE_OUT1")" "0 0" "PULSE_OUT1 gave PEROUT 0 up"
 out=$(dummy_ptp "$dev" perout 1 +2 1000000000)
 is "$out" "error EBUSY" "PEROUT 1 has no pin now: EBUSY"
 run_ok "PEROUT 0 on PULSE_OUT2" dummy_ptp "$dev" perout 0 +2 1000000000

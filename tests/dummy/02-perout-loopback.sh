@@ -55,7 +55,7 @@ dummy_ptp "$dev" perout 1 0 0 > /dev/null
 # One-shot: a single pulse at the start time, to a reader that waits
 # for it (started first, so that a stalled guest does not miss it).
 echo 1 > "$G/loopback"
-dummy_ptp "$dev" extts 0 both 3 $((5 * SLOW)) > "$out" &
+command dummy_ptp "$dev" extts 0 both 3 $((5 * SLOW)) > "$out" &
 reader=$!
 both_on() { [ "$(awk '$1 == "extts0" { print $2 }' "$G/state")" = 6 ]; }
 wait_for 10 both_on

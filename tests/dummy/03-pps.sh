@@ -13,9 +13,9 @@ ok $? "the clock has a PPS source ($pps)"
 
 run_ok "PTP_ENABLE_PPS 1" dummy_ptp "$dev" pps 1
 # time_ns and the PPS count come from one locked read of the state file.
-snap0=$(cat "$G/state")
+snap0=$(< "$G/state")
 out=$(timeout $((8 * SLOW)) ppstest "$pps" 2>&1)
-snap1=$(cat "$G/state")
+snap1=$(< "$G/state")
 c1=$(snap_field "$snap1" pps 3)
 run_ok "PTP_ENABLE_PPS 0" dummy_ptp "$dev" pps 0
 echo "$out" | grep assert | sed 's/^/# /'

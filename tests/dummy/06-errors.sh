@@ -12,7 +12,7 @@ is "$(dummy_ptp "$dev" gettime)" "error EIO" "gettime: first injected failure is
 is "$(dummy_ptp "$dev" gettime)" "error EIO" "gettime: second too"
 dummy_ptp "$dev" gettime | grep -q '^time '
 ok $? "gettime: the third call works"
-is "$(cat "$G/fail_gettime")" 0 "the counter ran down to 0"
+is "$(< "$G/fail_gettime")" 0 "the counter ran down to 0"
 echo 1 > "$G/fail_gettime"
 run_fails "phc_ctl get sees the failure" phc_ctl "$dev" get
 
@@ -24,15 +24,15 @@ for i in 1 2; do
 	dummy_ptp "$dev" gettime | grep -q '^time ' && n=$((n + 1))
 done
 is "$n" 2 "fail_skip 2: two readings go through"
-is "$(cat "$G/fail_skip")" 0 "and fail_skip ran down to 0"
+is "$(< "$G/fail_skip")" 0 "and fail_skip ran down to 0"
 is "$(dummy_ptp "$dev" gettime)" "error EIO" "then the armed failure comes"
-is "$(cat "$G/fail_gettime")" 0 "and fail_gettime ran down to 0"
+is "$(< "$G/fail_gettime")" 0 "and fail_gettime ran down to 0"
 
 # fail_getcycles: the cycle counter, which a new virtual clock reads.
 nv=/sys/class/ptp/${dev#/dev/}/n_vclocks
 echo 1 > "$G/fail_getcycles"
 r=$(sysfs_write "$nv" 1)
-is "$(cat "$G/fail_getcycles")" 0 "fail_getcycles: a new virtual clock's reading consumed it"
+is "$(< "$G/fail_getcycles")" 0 "fail_getcycles: a new virtual clock's reading consumed it"
 if core_is_ours; then
 	is "$r" EIO "and the virtual clock was not made (6.1 ignores the error)"
 fi
@@ -73,7 +73,7 @@ for i in $(seq 1 20); do
 	phc_ctl "$dev" get > /dev/null 2>&1 || fails=$((fails + 1))
 done
 is "$fails" 40 "40 failing reads in a row, all reported"
-is "$(cat "$G/fail_gettime")" 60 "each consumed exactly one injected failure"
+is "$(< "$G/fail_gettime")" 60 "each consumed exactly one injected failure"
 echo 0 > "$G/fail_gettime"
 run_ok "the clock reads again" phc_ctl "$dev" get
 run_fails "fail_errno 0 is refused" sh -c "echo 0 > $G/fail_errno"

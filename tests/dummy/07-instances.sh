@@ -57,7 +57,7 @@ echo 1000000 > "$DBG/ptp_dummy.0/gen_period_ns"
 echo 1000 > "$DBG/ptp_dummy.3/wander_ppb"
 echo +500000000 > "$DBG/ptp_dummy.3/alarm1"
 n0=$(awk '$1 == "extts0" { print $3 }' "$DBG/ptp_dummy.0/state")
-dummy_ptp "${devs[0]}" extts 0 rising 100000 $((30 * SLOW)) > /tmp/extts.out 2>&1 &
+command dummy_ptp "${devs[0]}" extts 0 rising 100000 $((30 * SLOW)) > /tmp/extts.out 2>&1 &
 reader=$!
 rm -f /tmp/go
 core_ptp "${devs[3]}" waitfile /tmp/go , gettime > /tmp/hold.out 2>&1 &

@@ -11,7 +11,7 @@ ts_of() { awk '$1 == "ts" { printf "%d%09d\n", $2, $3 }' "$1"; }
 out=$(mktemp)
 
 # A rising edge written to the trigger file while a reader waits.
-dummy_ptp "$dev" extts 1 rising 1 $((10 * SLOW)) > "$out" &
+command dummy_ptp "$dev" extts 1 rising 1 $((10 * SLOW)) > "$out" &
 reader=$!
 wait_for 10 extts_on 1
 before=$(state time_ns)
@@ -24,13 +24,13 @@ t=$(ts_of "$out")
 ok $? "timestamped at the write ($before <= $t <= $after)"
 
 # Polarity: a falling edge is not seen by a rising-only channel.
-dummy_ptp "$dev" extts 0 rising 1 $((4 * SLOW)) > "$out" &
+command dummy_ptp "$dev" extts 0 rising 1 $((4 * SLOW)) > "$out" &
 reader=$!
 wait_for 10 extts_on 0
 echo "0 falling" > "$G/trigger"
 wait $reader
 ok $((! $?)) "a falling edge is ignored by a rising-only channel"
-dummy_ptp "$dev" extts 0 falling 1 $((10 * SLOW)) > "$out" &
+command dummy_ptp "$dev" extts 0 falling 1 $((10 * SLOW)) > "$out" &
 reader=$!
 wait_for 10 extts_on 0
 echo "0 falling" > "$G/trigger"

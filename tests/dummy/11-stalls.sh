@@ -24,7 +24,7 @@ stalls() {
 	done
 }
 # state_field KEY N: field N of the state line KEY, now.
-state_field() { snap_field "$(cat "$G/state")" "$1" "$2"; }
+state_field() { snap_field "$(< "$G/state")" "$1" "$2"; }
 # state_gt KEY N VALUE: field N of the state line KEY is above VALUE.
 state_gt() { [ "$(state_field "$1" "$2")" -gt "$3" ] 2> /dev/null; }
 out=$(mktemp)
@@ -34,12 +34,12 @@ dummy_ptp "$dev" freq 0 > /dev/null
 # second it was due, and counts at least 2 seconds as missed.
 run_ok "PTP_ENABLE_PPS 1" dummy_ptp "$dev" pps 1
 wait_for 10 state_gt pps 3 "$(state_field pps 3)"
-snap0=$(cat "$G/state")
+snap0=$(< "$G/state")
 host_stall 3500
 ok $? "the host stalled the guest for 3.5 s"
 wait_for 10 state_gt pps 3 "$(snap_field "$snap0" pps 3)"
 sleep 1
-snap1=$(cat "$G/state")
+snap1=$(< "$G/state")
 dummy_ptp "$dev" pps 0 > /dev/null
 pps_adds_up "$snap0" "$snap1"
 [ "$missed" -ge 2 ]
@@ -71,14 +71,14 @@ add_up() {
 stall_across() {
 	local what=$1 key=$2 n
 	shift 2
-	dummy_ptp "$dev" extts 0 both 100000 $((5 * SLOW)) > "$out" &
+	command dummy_ptp "$dev" extts 0 both 100000 $((5 * SLOW)) > "$out" &
 	reader=$!
 	wait_for 10 state_gt "$key" 3 "$(state_field "$key" 3)"
-	snap0=$(cat "$G/state")
+	snap0=$(< "$G/state")
 	stalls
 	ok $? "the host stalled the guest for $STALLS ms"
 	sleep 1
-	snap1=$(cat "$G/state")
+	snap1=$(< "$G/state")
 	"$@" > /dev/null
 	wait $reader
 	n=$(sed -n 's/^timeout after \([0-9]*\) events$/\1/p' "$out")

@@ -4,6 +4,10 @@
 # puts every debugfs setting back to its default when the test exits.
 . "$(dirname "$0")/../lib.sh"
 
+# One dummy_ptp process serves the script's calls (tests/lib.sh: serve);
+# a call that runs in the background is "command dummy_ptp".
+serve dummy_ptp || exit 1
+
 DBG=/sys/kernel/debug/ptp_dummy
 
 # The debugfs settings and their defaults (see docs/ptp_dummy.md).
@@ -24,13 +28,25 @@ dummy_reset() {
 }
 
 # state KEY [DIR]: a field of the clock's debugfs state file.
-state() { awk -v k="$1" '$1 == k { print $2; exit }' "${2:-$G}/state"; }
+state() { field "$1" "${2:-$G}/state"; }
 
 # alarm N KEY: a field of alarmN.
-alarm() { awk -v k="$2" '$1 == k { print $2; exit }' "$G/alarm$1"; }
+alarm() { field "$2" "$G/alarm$1"; }
+
+# field KEY FILE: the second word of FILE's first line whose first is KEY.
+field() {
+	local k v
+	while read -r k v _; do
+		[ "$k" = "$1" ] && { echo "$v"; return; }
+	done < "$2"
+}
 
 # now_s: the dummy clock's whole seconds.
-now_s() { dummy_ptp "$dev" gettime | sed -n 's/^time \([0-9]*\)\..*/\1/p'; }
+now_s() {
+	local t
+	t=$(dummy_ptp "$dev" gettime)
+	case $t in "time "[0-9]*.*) t=${t#time }; echo "${t%%.*}" ;; esac
+}
 
 # The debug kernel (KASAN, lockdep) under TCG is several times slower:
 # waits for events scale with SLOW.  They bound a wait; none is asserted.

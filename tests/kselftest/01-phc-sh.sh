@@ -59,7 +59,7 @@ for t in settime adjtime adjfreq; do
 done
 wait
 for t in settime adjtime adjfreq; do
-	out=$(cat "$shim/$t.out")
+	out=$(< "$shim/$t.out")
 	echo "$out" | sed 's/^/# /'
 	if grep -q SKIP <<< "$out"; then
 		ok 1 "phc.sh $t (it skipped)"

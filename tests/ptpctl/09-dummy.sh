@@ -27,9 +27,9 @@ n_listed=$(printf '%s\n' "$OUT" | grep -c '^[a-z]')
 is "$n_listed" "$n_files" "every file in $DBG is listed"
 
 exits 0 "dummy seed" "$DEV" dummy seed
-is "$OUT" "$(cat "$DBG/seed")" "a control reads as its debugfs file"
+is "$OUT" "$(< "$DBG/seed")" "a control reads as its debugfs file"
 exits 0 "dummy seed 42" "$DEV" dummy seed 42
-is "$(cat "$DBG/seed")" 42 "the write reached debugfs"
+is "$(< "$DBG/seed")" 42 "the write reached debugfs"
 pc "$DEV" dummy seed
 is "$OUT" 42 "and reads back"
 exits 0 "dummy state" "$DEV" dummy state

@@ -4,6 +4,7 @@
  * outcome of each, one line per operation, for the core's ABI tests.
  *
  *   core_ptp [-r] [-n] [-F] DEV OP [ARGS] [, OP [ARGS]]...
+ *   core_ptp --serve  (one such call per line of stdin: serve.h)
  *
  *   -r  open read-only      -n  open O_NONBLOCK
  *   -F  pass an invalid user pointer to the ioctls (for EFAULT)
@@ -42,6 +43,8 @@
 #include <linux/capability.h>
 #include <linux/ptp_clock.h>
 #include <linux/ptp_clock_ext.h>
+
+#include "serve.h"
 
 #define FD_TO_CLOCKID(fd)	((~(clockid_t)(fd) << 3) | 3)
 
@@ -506,7 +509,7 @@ static int run(int ac, char **av)
 	exit(2);
 }
 
-int main(int argc, char **argv)
+static int call(int argc, char **argv)
 {
 	int flags = O_RDWR, i = 1, start;
 
@@ -543,4 +546,11 @@ int main(int argc, char **argv)
 		start = i + 1;
 	}
 	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--serve"))
+		return serve(call, argv[0]);
+	return call(argc, argv);
 }

@@ -25,6 +25,8 @@
  *   dummy_ptp DEV hold SECONDS
  *	keep DEV open for SECONDS, then try to read it and print the result
  *
+ *   dummy_ptp --serve  (one such call per line of stdin: serve.h)
+ *
  * A failing ioctl prints "error NAME" (NAME as in errno.h, e.g. EIO) and
  * exits 1.
  */
@@ -40,6 +42,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/ptp_clock.h>
+
+#include "serve.h"
 
 #define CLOCKFD 3
 #define FD_TO_CLOCKID(fd) ((clockid_t)((~(unsigned int)(fd) << 3) | CLOCKFD))
@@ -288,7 +292,7 @@ static int do_spread(int fd)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int call(int argc, char **argv)
 {
 	struct timex tx;
 	int64_t ns;
@@ -360,4 +364,11 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	return usage();
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--serve"))
+		return serve(call, argv[0]);
+	return call(argc, argv);
 }
