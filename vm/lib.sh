@@ -82,3 +82,36 @@ rootfs_dir() {
 	} | short_hash)
 	echo "$PTP_CACHE/rootfs/$(host_suite)-$key"
 }
+
+# heartbeat WHAT PROGRESS_FN CMD...: run CMD in the foreground and, while
+# it runs, say on stderr once a minute that WHAT is still going, with the
+# time elapsed and, if PROGRESS_FN is not "", what it prints.  One plain
+# line a minute, terminal or not.  The ticker ends with CMD, or within a
+# few seconds of this shell's death.  Returns CMD's status.  CMD should
+# be a program, not a shell function: set -e does not apply inside it.
+heartbeat() {
+	local what=$1 progress=$2 tick rc=0 owner=$$
+	shift 2
+	(
+		t0=$SECONDS
+		n=0
+		nap=""
+		trap '[ -z "$nap" ] || kill "$nap" 2> /dev/null; exit 0' TERM
+		while :; do
+			sleep 5 &
+			nap=$!
+			wait "$nap"
+			kill -0 "$owner" 2> /dev/null || exit 0
+			n=$((n + 1))
+			[ $((n % 12)) -eq 0 ] || continue
+			msg="$what: still going, $(( (SECONDS - t0) / 60 )) min"
+			[ -z "$progress" ] || msg="$msg, $("$progress" 2> /dev/null)"
+			echo "vm: $msg" >&2
+		done
+	) &
+	tick=$!
+	"$@" || rc=$?
+	kill "$tick" 2> /dev/null
+	wait "$tick" 2> /dev/null
+	return $rc
+}
