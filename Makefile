@@ -37,7 +37,7 @@ userspace:
 
 # Host packages.  A fresh Debian 12 machine has only gcc and make.
 HOST_PKGS := linux-source-6.1 qemu-system-x86 qemu-utils debootstrap bc bison \
-	flex libelf-dev libssl-dev cpio kmod rsync dwarves e2fsprogs sparse \
+	flex libelf-dev libssl-dev cpio kmod procps rsync dwarves e2fsprogs sparse \
 	xz-utils python3 dpkg-dev debhelper fakeroot lintian dh-dkms
 deps:
 	@missing=$$(dpkg-query -W -f='$${db:Status-Abbrev} $${Package}\n' $(HOST_PKGS) 2>/dev/null | \
@@ -67,7 +67,7 @@ vm-modules: kernels
 
 # build_modules DIR KDIR EXTRA: copy the module sources into DIR and build.
 define build_modules
-	mkdir -p $(1) && rsync -a --delete --include=/Kbuild --include=/src/ \
+	mkdir -p $(1) && rsync -a --delete --include=/Kbuild --include=/VERSION --include=/src/ \
 		--include='/src/*.[ch]' --include=/src/Kbuild --include='/include/***' \
 		--exclude='*' ./ $(1)/ && \
 	$(MAKE) -s -C $(2) M=$(1) $(3) modules
