@@ -550,7 +550,5 @@ static int call(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	if (argc == 2 && !strcmp(argv[1], "--serve"))
-		return serve(call, argv[0]);
-	return call(argc, argv);
+	return serve_main(argc, argv, call);
 }

@@ -87,4 +87,12 @@ static int serve(int (*entry)(int argc, char **argv), char *argv0)
 	return 0;
 }
 
+/* A test program's main: "PROG --serve" serves calls, else one call. */
+static int serve_main(int argc, char **argv, int (*entry)(int argc, char **argv))
+{
+	if (argc == 2 && !strcmp(argv[1], "--serve"))
+		return serve(entry, argv[0]);
+	return entry(argc, argv);
+}
+
 #endif /* PTP_TESTS_SERVE_H */
