@@ -578,4 +578,5 @@ module_init(ptp_init);
 module_exit(ptp_exit);
 
 MODULE_DESCRIPTION("PTP clocks support");
+MODULE_VERSION(PTP_CLOCK_VERSION);
 MODULE_LICENSE("GPL");

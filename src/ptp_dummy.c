@@ -1548,4 +1548,5 @@ module_init(dummy_init);
 module_exit(dummy_exit);
 
 MODULE_DESCRIPTION("Software PTP clock modelled on the eTSEC 1588 timer");
+MODULE_VERSION(PTP_CLOCK_VERSION);
 MODULE_LICENSE("GPL");

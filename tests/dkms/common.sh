@@ -79,6 +79,8 @@ check_dkms_modules() {
 		modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$k "
 		ok $? "dkms installed $f, built for $k"
 		is "$(mod_file "$m" "$k")" "$f" "$k: modinfo $m resolves to the dkms copy"
+		is "$(modinfo -F version "$f" 2>/dev/null)" "$(pkg_version)" \
+			"$k: modinfo $m shows the package's version"
 	done
 }
 
