@@ -9,25 +9,22 @@
 #include "ptpctl.h"
 
 /*
- * Collect up to @max positional arguments; the common options are
- * accepted and @extra (may be NULL) adds more.  Returns the count or a
+ * Collect up to @max positional arguments (negative numbers included);
+ * the common options are accepted and @extra (may be NULL) adds one.  Returns the count or a
  * negative exit status.
  */
 static int positional(struct ctx *c, int argc, char **argv, int max,
 		      const char **pos, const struct opt *extra, bool *flag)
 {
-	struct opt opts[4] = { OPTS_COMMON };
+	struct opt opts[2] = { { .name = NULL }, { .name = NULL } };
 	struct optstate st;
 	int id, n = 0;
 
 	if (extra)
-		opts[1] = *extra;
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
-		if (id == OPT_JSON) {
-			c->json = true;
-		} else if (extra && id == extra->id) {
+		opts[0] = *extra;
+	opt_init(&st, c, argc, argv, opts, true);
+	while ((id = opt_next(&st)) != OPT_END) {
+		if (extra && id == extra->id) {
 			*flag = true;
 		} else if (id == OPT_POS) {
 			if (n == max)
@@ -143,11 +140,14 @@ int cmd_freq(struct ctx *c, int argc, char **argv)
 		return fail_sys(c, "clock_adjtime(read)", errno,
 				ptp_errno_hint(c, errno, false));
 	fmt_milli(buf, sizeof(buf), scaled_ppm_to_milli_ppb(tx.freq));
-	if (c->json)
-		printf("{\"device\": \"%s\", \"ppb\": %s, \"scaled_ppm\": %ld}\n",
-		       c->clk.dev, buf, (long)tx.freq);
-	else
+	if (c->json) {
+		printf("{\"device\": ");
+		json_str(stdout, c->clk.dev);
+		printf(", \"ppb\": %s, \"scaled_ppm\": %ld}\n", buf,
+		       (long)tx.freq);
+	} else {
 		printf("%s ppb\n", buf);
+	}
 	return EXIT_OK;
 }
 
@@ -155,16 +155,16 @@ int cmd_phase(struct ctx *c, int argc, char **argv)
 {
 	struct timex tx = { .modes = ADJ_OFFSET | ADJ_NANO };
 	const char *pos[1];
-	long ns;
+	int64_t ns;
 	int n, ret;
 
 	n = positional(c, argc, argv, 1, pos, NULL, NULL);
 	if (n < 0)
 		return -n;
 	if (n != 1)
-		return fail_usage(c, "needs the offset in NS");
-	if (parse_long(pos[0], INT32_MIN, INT32_MAX, &ns))
-		return fail_usage(c, "bad phase offset '%s': want a whole number of nanoseconds in 32 bits",
+		return fail_usage(c, "needs the offset: NS, or a number with s, ms, us or ns");
+	if (parse_phase(pos[0], &ns))
+		return fail_usage(c, "bad phase offset '%s': want [-]NS or [-]NUMBER[s|ms|us|ns], whole nanoseconds within 32 bits",
 				  pos[0]);
 	ret = open_clock(c, true);
 	if (ret)

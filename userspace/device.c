@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Finding a clock from what the user typed (/dev/ptpN, N, ptpN or a
- * clock_name), checking that it really is a PHC, and opening it.
+ * Finding a clock from what the user typed (/dev/ptpN, N, ptpN, a
+ * clock_name or a network interface), checking that it really is a PHC,
+ * and opening it.  An interface's clock is the phc_index of its
+ * ETHTOOL_GET_TS_INFO, as linuxptp finds it.
  *
  * PTPCTL_SYSFS and PTPCTL_DEBUGFS override /sys and /sys/kernel/debug, so
  * that the unit test can resolve names against a fake tree.
@@ -12,10 +14,15 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <net/if.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
 
 #include "ptpctl.h"
 
@@ -154,31 +161,159 @@ static int resolve_path(struct ctx *c, const char *spec)
 	return 0;
 }
 
-static int resolve_name(struct ctx *c, const char *spec)
+/*
+ * The PHC of network interface @ifname (ETHTOOL_GET_TS_INFO): its index,
+ * or -1 if it has none, in @phc.  0, or -1 with errno set (ENODEV: no
+ * such interface).  Needs no privileges.
+ */
+static int iface_phc_fd(int fd, const char *ifname, int *phc)
 {
-	char name[64], path[PATH_MAX], found[256] = "";
-	int *idx, n, i, hits = 0;
+	struct ethtool_ts_info info;
+	struct ifreq ifr;
+	size_t len = strlen(ifname);
 
+	if (!len || len >= sizeof(ifr.ifr_name)) {
+		errno = ENODEV;
+		return -1;
+	}
+	memset(&ifr, 0, sizeof(ifr));
+	memset(&info, 0, sizeof(info));
+	memcpy(ifr.ifr_name, ifname, len);
+	info.cmd = ETHTOOL_GET_TS_INFO;
+	ifr.ifr_data = (void *)&info;
+	if (ioctl(fd, SIOCETHTOOL, &ifr)) {
+		if (errno != EOPNOTSUPP)
+			return -1;
+		info.phc_index = -1;	/* no time stamping at all */
+	}
+	*phc = info.phc_index;
+	return 0;
+}
+
+/* iface_phc_fd with a socket of its own: 0, or the errno. */
+int iface_phc(const char *ifname, int *phc)
+{
+	int fd, err = 0;
+
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return errno;
+	if (iface_phc_fd(fd, ifname, phc))
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/* Every network interface that has a PHC, in @out (malloc'd); count. */
+int list_iface_phcs(struct iface_clock **out)
+{
+	struct if_nameindex *ifs, *i;
+	struct iface_clock *v;
+	int fd, n = 0, phc;
+
+	*out = NULL;
+	ifs = if_nameindex();
+	if (!ifs)
+		return 0;
+	for (i = ifs; i->if_index; i++)
+		n++;
+	v = calloc(n + 1, sizeof(*v));
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	n = 0;
+	for (i = ifs; v && fd >= 0 && i->if_index; i++) {
+		if (iface_phc_fd(fd, i->if_name, &phc) || phc < 0)
+			continue;
+		snprintf(v[n].name, sizeof(v[n].name), "%s", i->if_name);
+		v[n++].phc = phc;
+	}
+	if (fd >= 0)
+		close(fd);
+	if_freenameindex(ifs);
+	*out = v;
+	return v ? n : 0;
+}
+
+#define MAX_HITS	16
+
+/* The clocks that a name stands for: by clock_name, and as an interface. */
+struct name_hits {
+	int idx[MAX_HITS];
+	int n;
+	int if_err;		/* 0: an interface of that name exists */
+	int if_phc;		/* its PHC, or -1 */
+};
+
+static void add_hit(struct name_hits *h, int index)
+{
+	int i;
+
+	for (i = 0; i < h->n; i++)
+		if (h->idx[i] == index)
+			return;
+	if (h->n < MAX_HITS)
+		h->idx[h->n++] = index;
+}
+
+/* 0, or -errno if the clocks cannot be listed. */
+static int lookup_name(const char *spec, struct name_hits *h)
+{
+	char name[64], path[PATH_MAX];
+	int *idx, n, i;
+
+	memset(h, 0, sizeof(*h));
 	n = list_clock_indices(&idx);
 	if (n < 0)
-		return fail_sys(c, "listing /sys/class/ptp", -n, NULL);
+		return n;
 	for (i = 0; i < n; i++) {
 		clock_sysdir(idx[i], path, sizeof(path));
 		strncat(path, "/clock_name", sizeof(path) - strlen(path) - 1);
-		if (sysfs_read(path, name, sizeof(name)) || strcmp(name, spec))
-			continue;
-		if (!hits++)
-			c->clk.index = idx[i];
-		snprintf(found + strlen(found), sizeof(found) - strlen(found),
-			 " ptp%d", idx[i]);
+		if (!sysfs_read(path, name, sizeof(name)) && !strcmp(name, spec))
+			add_hit(h, idx[i]);
 	}
 	free(idx);
-	if (!hits)
-		return fail_msg(c, "no PTP clock named '%s' (see '%s list')",
+	h->if_phc = -1;
+	h->if_err = iface_phc(spec, &h->if_phc);
+	if (!h->if_err && h->if_phc >= 0)
+		add_hit(h, h->if_phc);
+	return 0;
+}
+
+/*
+ * Whether @spec could name a clock: a path, an index, a clock_name or a
+ * network interface.  Quiet: for telling a mistyped command from a device.
+ */
+bool devspec_exists(const char *spec)
+{
+	struct name_hits h;
+	int index;
+
+	if (classify_devspec(spec, &index) != DEVSPEC_NAME)
+		return true;
+	return !lookup_name(spec, &h) && (h.n || !h.if_err);
+}
+
+static int resolve_name(struct ctx *c, const char *spec)
+{
+	char found[256] = "";
+	struct name_hits h;
+	int i, err;
+
+	err = lookup_name(spec, &h);
+	if (err)
+		return fail_sys(c, "listing /sys/class/ptp", -err, NULL);
+	if (!h.n && !h.if_err)
+		return fail_msg(c, "network interface %s has no PTP hardware clock (see 'ethtool -T %s')",
+				spec, spec);
+	if (!h.n)
+		return fail_msg(c, "no PTP clock named '%s' and no network interface of that name (see '%s list')",
 				spec, c->prog);
-	if (hits > 1)
+	for (i = 0; i < h.n; i++)
+		snprintf(found + strlen(found), sizeof(found) - strlen(found),
+			 " ptp%d", h.idx[i]);
+	if (h.n > 1)
 		return fail_usage(c, "clock name '%s' is ambiguous (%s ); give /dev/ptpN instead",
 				  spec, found);
+	c->clk.index = h.idx[0];
 	return 0;
 }
 

@@ -49,11 +49,86 @@ static void ns_to_pct(int64_t ns, struct ptp_clock_time *t)
 	t->nsec = (uint32_t)(ns % NSEC_PER_SEC);
 }
 
-int cmd_perout(struct ctx *c, int argc, char **argv)
+enum { O_PERIOD = 1, O_START, O_PHASE, O_DUTY, O_ON, O_ONESHOT };
+
+static int64_t pct_to_ns(const struct ptp_clock_time *t)
 {
-	enum { O_PERIOD = 1, O_START, O_PHASE, O_DUTY, O_ON, O_ONESHOT };
+	return ts_to_ns(t->sec, t->nsec);
+}
+
+/* What was programmed, as one JSON object; null for what was not set. */
+static void print_perout_json(struct ctx *c,
+			      const struct ptp_perout_request *req, bool off)
+{
+	bool phase = req->flags & PTP_PEROUT_PHASE;
+	bool duty = req->flags & PTP_PEROUT_DUTY_CYCLE;
+	char buf[48];
+
+	printf("{\"device\": ");
+	json_str(stdout, c->clk.dev);
+	printf(", \"channel\": %u, \"enabled\": %s", req->index,
+	       off ? "false" : "true");
+	if (!off) {
+		printf(", \"period_ns\": %lld, \"start\": ",
+		       (long long)pct_to_ns(&req->period));
+		if (phase)
+			printf("null");
+		else
+			printf("\"%s\"", fmt_time(buf, sizeof(buf), req->start.sec,
+						  req->start.nsec));
+		json_key(stdout, false, "phase_ns");
+		json_long_or_null(stdout, phase, pct_to_ns(&req->phase));
+		json_key(stdout, false, "on_ns");
+		json_long_or_null(stdout, duty, pct_to_ns(&req->on));
+		printf(", \"one_shot\": %s",
+		       req->flags & PTP_PEROUT_ONE_SHOT ? "true" : "false");
+	}
+	printf("}\n");
+}
+
+struct perout_args {
+	unsigned int chan;
+	bool off, one_shot;
+	const char *start;
+	int64_t period, phase, on, duty;	/* -1: not given */
+};
+
+static int perout_option(struct ctx *c, int id, const char *arg,
+			 struct perout_args *a)
+{
+	switch (id) {
+	case O_PERIOD:
+		if (parse_duration(arg, &a->period) || a->period <= 0)
+			return fail_usage(c, "bad period '%s'", arg);
+		break;
+	case O_START:
+		a->start = arg;
+		break;
+	case O_PHASE:
+		if (parse_duration(arg, &a->phase))
+			return fail_usage(c, "bad phase '%s'", arg);
+		break;
+	case O_DUTY:
+		if (parse_percent(arg, &a->duty))
+			return fail_usage(c, "bad duty cycle '%s': want a percentage above 0, up to 100",
+					  arg);
+		break;
+	case O_ON:
+		if (parse_duration(arg, &a->on) || a->on <= 0)
+			return fail_usage(c, "bad on time '%s'", arg);
+		break;
+	case O_ONESHOT:
+		a->one_shot = true;
+		break;
+	}
+	return 0;
+}
+
+/* The command line of perout into @a.  0, or the usage error. */
+static int perout_parse(struct ctx *c, int argc, char **argv,
+			struct perout_args *a)
+{
 	static const struct opt opts[] = {
-		OPTS_COMMON,
 		{ "period", 'p', true, O_PERIOD },
 		{ "start", 's', true, O_START },
 		{ "phase", 0, true, O_PHASE },
@@ -62,118 +137,136 @@ int cmd_perout(struct ctx *c, int argc, char **argv)
 		{ "one-shot", '1', false, O_ONESHOT },
 		{ .name = NULL }
 	};
-	const char *start = NULL, *pos[2] = { NULL };
-	int64_t period = -1, phase = -1, on = -1, duty = -1, v;
-	struct ptp_perout_request req;
+	const char *pos[2] = { NULL };
 	struct optstate st;
-	struct timespec now, ts;
-	unsigned int chan;
-	bool off = false, one_shot = false;
 	int id, n = 0, ret;
-	char b1[48], b2[48];
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
-		switch (id) {
-		case OPT_JSON:
-			break;
-		case O_PERIOD:
-			if (parse_duration(st.arg, &period) || period <= 0)
-				return fail_usage(c, "bad period '%s'", st.arg);
-			break;
-		case O_START:
-			start = st.arg;
-			break;
-		case O_PHASE:
-			if (parse_duration(st.arg, &phase))
-				return fail_usage(c, "bad phase '%s'", st.arg);
-			break;
-		case O_DUTY:
-			if (parse_percent(st.arg, &duty))
-				return fail_usage(c, "bad duty cycle '%s': want a percentage above 0, up to 100",
-						  st.arg);
-			break;
-		case O_ON:
-			if (parse_duration(st.arg, &on) || on <= 0)
-				return fail_usage(c, "bad on time '%s'", st.arg);
-			break;
-		case O_ONESHOT:
-			one_shot = true;
-			break;
-		case OPT_POS:
-			if (n == 2)
-				return fail_usage(c, "unexpected argument '%s'", st.arg);
+	opt_init(&st, c, argc, argv, opts, true);
+	while ((id = opt_next(&st)) != OPT_END) {
+		if (id == OPT_POS && n < 2) {
 			pos[n++] = st.arg;
-			break;
-		default:
-			return opt_error(c, id, &st);
+			continue;
 		}
+		ret = id > 0 ? perout_option(c, id, st.arg, a) :
+			opt_error(c, id, &st);
+		if (ret)
+			return ret;
 	}
 	if (!n)
 		return fail_usage(c, "needs a channel");
-	if (parse_uint(pos[0], UINT32_MAX, &chan))
+	if (parse_uint(pos[0], UINT32_MAX, &a->chan))
 		return fail_usage(c, "bad channel '%s'", pos[0]);
 	if (pos[1]) {
 		if (strcmp(pos[1], "off"))
 			return fail_usage(c, "unexpected argument '%s'", pos[1]);
-		off = true;
-		if (period >= 0 || start || phase >= 0 || duty >= 0 ||
-		    on >= 0 || one_shot)
+		a->off = true;
+		if (a->period >= 0 || a->start || a->phase >= 0 ||
+		    a->duty >= 0 || a->on >= 0 || a->one_shot)
 			return fail_usage(c, "'off' takes no other options");
+		return 0;
+	}
+	if (a->period < 0)
+		return fail_usage(c, "needs --period (or 'off')");
+	if (a->start && a->phase >= 0)
+		return fail_usage(c, "--start and --phase exclude each other");
+	if (a->duty >= 0 && a->on >= 0)
+		return fail_usage(c, "--duty and --on exclude each other");
+	return 0;
+}
+
+/* The start time: absolute, +SECONDS from now, or 2 s after this second. */
+static int perout_start(struct ctx *c, const char *start,
+			struct ptp_clock_time *t)
+{
+	struct timespec now, ts;
+	int64_t v;
+
+	if (clock_gettime(c->clk.clkid, &now))
+		return fail_sys(c, "clock_gettime", errno, NULL);
+	if (!start) {
+		ts.tv_sec = now.tv_sec + 2;
+		ts.tv_nsec = 0;
+	} else if (*start == '+') {
+		if (parse_offset(start + 1, &v) || v < 0)
+			return fail_usage(c, "bad start '%s'", start);
+		v += ts_to_ns(now.tv_sec, now.tv_nsec);
+		ts.tv_sec = v / NSEC_PER_SEC;
+		ts.tv_nsec = v % NSEC_PER_SEC;
+	} else if (parse_time(start, &ts)) {
+		return fail_usage(c, "bad start time '%s'", start);
+	}
+	t->sec = ts.tv_sec;
+	t->nsec = ts.tv_nsec;
+	return 0;
+}
+
+static int perout_request(struct ctx *c, const struct perout_args *a,
+			  struct ptp_perout_request *req)
+{
+	int64_t on = a->on;
+	int ret;
+
+	memset(req, 0, sizeof(*req));
+	req->index = a->chan;
+	if (a->off)
+		return 0;
+	ns_to_pct(a->period, &req->period);
+	if (a->phase >= 0) {
+		req->flags |= PTP_PEROUT_PHASE;
+		ns_to_pct(a->phase, &req->phase);
 	} else {
-		if (period < 0)
-			return fail_usage(c, "needs --period (or 'off')");
-		if (start && phase >= 0)
-			return fail_usage(c, "--start and --phase exclude each other");
-		if (duty >= 0 && on >= 0)
-			return fail_usage(c, "--duty and --on exclude each other");
+		ret = perout_start(c, a->start, &req->start);
+		if (ret)
+			return ret;
 	}
+	if (a->duty >= 0)
+		on = (int64_t)((__int128)a->period * a->duty / 100000);
+	if (on >= 0) {
+		req->flags |= PTP_PEROUT_DUTY_CYCLE;
+		ns_to_pct(on, &req->on);
+	}
+	if (a->one_shot)
+		req->flags |= PTP_PEROUT_ONE_SHOT;
+	return 0;
+}
 
-	ret = open_clock(c, true);
+static void print_perout(struct ctx *c, const struct ptp_perout_request *req,
+			 bool off)
+{
+	char b1[48], b2[48];
+
+	if (c->json)
+		print_perout_json(c, req, off);
+	else if (off)
+		printf("perout %u off\n", req->index);
+	else if (req->flags & PTP_PEROUT_PHASE)
+		printf("perout %u period %s phase %s\n", req->index,
+		       fmt_ns(b1, sizeof(b1), pct_to_ns(&req->period)),
+		       fmt_ns(b2, sizeof(b2), pct_to_ns(&req->phase)));
+	else
+		printf("perout %u period %s start %s\n", req->index,
+		       fmt_ns(b1, sizeof(b1), pct_to_ns(&req->period)),
+		       fmt_time(b2, sizeof(b2), req->start.sec, req->start.nsec));
+}
+
+int cmd_perout(struct ctx *c, int argc, char **argv)
+{
+	struct perout_args a = { .period = -1, .phase = -1, .on = -1,
+				 .duty = -1 };
+	struct ptp_perout_request req;
+	int ret, err;
+
+	ret = perout_parse(c, argc, argv, &a);
+	if (!ret)
+		ret = open_clock(c, true);
+	if (!ret)
+		ret = check_channel(c, PTP_PF_PEROUT, a.chan);
+	if (!ret)
+		ret = perout_request(c, &a, &req);
 	if (ret)
 		return ret;
-	ret = check_channel(c, PTP_PF_PEROUT, chan);
-	if (ret)
-		return ret;
-
-	memset(&req, 0, sizeof(req));
-	req.index = chan;
-	if (!off) {
-		ns_to_pct(period, &req.period);
-		if (phase >= 0) {
-			req.flags |= PTP_PEROUT_PHASE;
-			ns_to_pct(phase, &req.phase);
-		} else {
-			if (clock_gettime(c->clk.clkid, &now))
-				return fail_sys(c, "clock_gettime", errno, NULL);
-			if (!start) {
-				ts.tv_sec = now.tv_sec + 2;
-				ts.tv_nsec = 0;
-			} else if (*start == '+') {
-				if (parse_offset(start + 1, &v) || v < 0)
-					return fail_usage(c, "bad start '%s'", start);
-				v += ts_to_ns(now.tv_sec, now.tv_nsec);
-				ts.tv_sec = v / NSEC_PER_SEC;
-				ts.tv_nsec = v % NSEC_PER_SEC;
-			} else if (parse_time(start, &ts)) {
-				return fail_usage(c, "bad start time '%s'", start);
-			}
-			req.start.sec = ts.tv_sec;
-			req.start.nsec = ts.tv_nsec;
-		}
-		if (duty >= 0)
-			on = (int64_t)((__int128)period * duty / 100000);
-		if (on >= 0) {
-			req.flags |= PTP_PEROUT_DUTY_CYCLE;
-			ns_to_pct(on, &req.on);
-		}
-		if (one_shot)
-			req.flags |= PTP_PEROUT_ONE_SHOT;
-	}
 	if (ioctl(c->clk.fd, PTP_PEROUT_REQUEST2, &req)) {
-		int err = errno;
-
+		err = errno;
 		/* a core older than the REQUEST2 ioctls */
 		if (err == ENOTTY && !req.flags &&
 		    !ioctl(c->clk.fd, PTP_PEROUT_REQUEST, &req))
@@ -185,15 +278,7 @@ int cmd_perout(struct ctx *c, int argc, char **argv)
 				ptp_errno_hint(c, err, true));
 	}
 done:
-	if (off)
-		printf("perout %u off\n", chan);
-	else if (req.flags & PTP_PEROUT_PHASE)
-		printf("perout %u period %s phase %s\n", chan,
-		       fmt_ns(b1, sizeof(b1), period), fmt_ns(b2, sizeof(b2), phase));
-	else
-		printf("perout %u period %s start %s\n", chan,
-		       fmt_ns(b1, sizeof(b1), period),
-		       fmt_time(b2, sizeof(b2), req.start.sec, req.start.nsec));
+	print_perout(c, &req, a.off);
 	return EXIT_OK;
 }
 
@@ -201,19 +286,15 @@ done:
 
 int cmd_pps(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct optstate st;
 	const char *what = NULL;
 	int id, ret, on;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
+	opt_init(&st, c, argc, argv, NULL, true);
+	while ((id = opt_next(&st)) != OPT_END) {
 		if (id == OPT_POS && !what)
 			what = st.arg;
-		else if (id == OPT_POS)
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
-		else if (id != OPT_JSON)
+		else
 			return opt_error(c, id, &st);
 	}
 	if (!what || (strcmp(what, "on") && strcmp(what, "off")))
@@ -393,12 +474,14 @@ static int set_nonblock(struct ctx *c)
 	return 0;
 }
 
+static int extts_listen(struct ctx *c, unsigned int chan, unsigned int edges,
+			struct evloop *lp);
+
 int cmd_extts(struct ctx *c, int argc, char **argv)
 {
 	enum { O_RISING = 1, O_FALLING, O_BOTH, O_COUNT, O_TIMEOUT,
 	       O_ENABLE, O_DISABLE };
 	static const struct opt opts[] = {
-		OPTS_COMMON,
 		{ "rising", 'r', false, O_RISING },
 		{ "falling", 'f', false, O_FALLING },
 		{ "both", 'b', false, O_BOTH },
@@ -413,15 +496,11 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 	const char *pos = NULL;
 	bool enable_only = false, disable_only = false;
 	struct optstate st;
-	int id, ret, ret2;
+	int id, ret;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
+	opt_init(&st, c, argc, argv, opts, true);
+	while ((id = opt_next(&st)) != OPT_END) {
 		switch (id) {
-		case OPT_JSON:
-			c->json = true;
-			break;
 		case O_RISING:
 			edges |= PTP_RISING_EDGE;
 			break;
@@ -445,7 +524,7 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 			break;
 		case OPT_POS:
 			if (pos)
-				return fail_usage(c, "unexpected argument '%s'", st.arg);
+				return opt_error(c, id, &st);
 			pos = st.arg;
 			break;
 		default:
@@ -473,6 +552,14 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 		return extts_request(c, chan, 0);
 	if (enable_only)
 		return extts_request(c, chan, PTP_ENABLE_FEATURE | edges);
+	return extts_listen(c, chan, edges, &lp);
+}
+
+/* Enable @chan, print its events until @lp says stop, disable it again. */
+static int extts_listen(struct ctx *c, unsigned int chan, unsigned int edges,
+			struct evloop *lp)
+{
+	int ret, ret2;
 
 	ret = set_nonblock(c);
 	if (!ret) {
@@ -485,10 +572,10 @@ int cmd_extts(struct ctx *c, int argc, char **argv)
 	ret = extts_request(c, chan, PTP_ENABLE_FEATURE | edges);
 	if (ret)
 		return ret;
-	lp.want = 1ULL << chan;
+	lp->want = 1ULL << chan;
 	fprintf(stderr, "%s: waiting for events on %s channel %u\n", c->prog,
 		c->clk.dev, chan);
-	ret = event_loop(c, &lp);
+	ret = event_loop(c, lp);
 	ret2 = extts_request(c, chan, 0);
 	return ret ? ret : ret2;
 }
@@ -511,11 +598,48 @@ static void print_chanlist(char *buf, size_t len, uint64_t mask)
 	}
 }
 
+/* The channels in @chans, or all of them; 0 or the usage error. */
+static int monitor_channels(struct ctx *c, const char *chans, uint64_t *want)
+{
+	unsigned int n = (unsigned int)c->clk.caps.n_ext_ts;
+
+	*want = 0;
+	if (!chans) {
+		*want = n >= 64 ? ~0ULL : (1ULL << n) - 1;
+		return 0;
+	}
+	if (parse_chanlist(chans, n, want) && errno == ERANGE)
+		return fail_usage(c, "channel out of range in '%s': %s has %u external timestamp channels",
+				  chans, c->clk.dev, n);
+	if (!*want)
+		return fail_usage(c, "bad channel list '%s' (e.g. 0,2-3)", chans);
+	return 0;
+}
+
+/*
+ * Enable (rising edges) or disable each channel of @want.  Enabling stops
+ * at the first failure; disabling goes through all.  0 or an exit status.
+ */
+static int monitor_enable(struct ctx *c, uint64_t want, bool on)
+{
+	unsigned int i;
+	int ret = 0, r;
+
+	for (i = 0; i < 64; i++) {
+		if (!(want & (1ULL << i)))
+			continue;
+		r = extts_request(c, i, on ? PTP_ENABLE_FEATURE | PTP_RISING_EDGE : 0);
+		if (r && on)
+			return r;
+		ret = ret ? ret : r;
+	}
+	return ret;
+}
+
 int cmd_monitor(struct ctx *c, int argc, char **argv)
 {
 	enum { O_CHANNELS = 1, O_ENABLE, O_REQUIRE, O_COUNT, O_TIMEOUT };
 	static const struct opt opts[] = {
-		OPTS_COMMON,
 		{ "channels", 'C', true, O_CHANNELS },
 		{ "enable", 'e', false, O_ENABLE },
 		{ "require-mask", 0, false, O_REQUIRE },
@@ -527,17 +651,12 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 	struct evloop lp = { 0 };
 	bool enable = false, require = false;
 	struct optstate st;
-	unsigned int i;
 	char list[256];
 	int id, ret, own = 0;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
+	opt_init(&st, c, argc, argv, opts, true);
+	while ((id = opt_next(&st)) != OPT_END) {
 		switch (id) {
-		case OPT_JSON:
-			c->json = true;
-			break;
 		case O_CHANNELS:
 			chans = st.arg;
 			break;
@@ -553,8 +672,6 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 			if (ret)
 				return ret;
 			break;
-		case OPT_POS:
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
 		default:
 			return opt_error(c, id, &st);
 		}
@@ -565,19 +682,9 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 	if (c->clk.caps.n_ext_ts <= 0)
 		return fail_msg(c, "%s has no external timestamp channels",
 				c->clk.dev);
-	if (chans) {
-		if (parse_chanlist(chans, (unsigned int)c->clk.caps.n_ext_ts,
-				   &lp.want) && errno == ERANGE)
-			return fail_usage(c, "channel out of range in '%s': %s has %d external timestamp channels",
-					  chans, c->clk.dev, c->clk.caps.n_ext_ts);
-		if (!lp.want)
-			return fail_usage(c, "bad channel list '%s' (e.g. 0,2-3)",
-					  chans);
-	} else {
-		lp.want = c->clk.caps.n_ext_ts >= 64 ? ~0ULL :
-			(1ULL << c->clk.caps.n_ext_ts) - 1;
-	}
-	ret = set_nonblock(c);
+	ret = monitor_channels(c, chans, &lp.want);
+	if (!ret)
+		ret = set_nonblock(c);
 	if (ret)
 		return ret;
 	own = set_mask(c, lp.want);
@@ -588,24 +695,14 @@ int cmd_monitor(struct ctx *c, int argc, char **argv)
 				"not supported by this kernel's PTP core: no per-descriptor event queue and channel mask");
 	print_chanlist(list, sizeof(list), lp.want);
 	drain(c);
-	if (enable) {
-		for (i = 0; i < 64; i++) {
-			if (!(lp.want & (1ULL << i)))
-				continue;
-			ret = extts_request(c, i, PTP_ENABLE_FEATURE | PTP_RISING_EDGE);
-			if (ret)
-				goto disable;
-		}
+	ret = enable ? monitor_enable(c, lp.want, true) : 0;
+	if (!ret) {
+		fprintf(stderr, "%s: monitoring %s channels %s (%s)\n", c->prog,
+			c->clk.dev, list, own ? "own queue and channel mask" :
+			"shared queue: this kernel's PTP core has no per-descriptor mask");
+		ret = event_loop(c, &lp);
 	}
-	fprintf(stderr, "%s: monitoring %s channels %s (%s)\n", c->prog,
-		c->clk.dev, list, own ? "own queue and channel mask" :
-		"shared queue: this kernel's PTP core has no per-descriptor mask");
-	ret = event_loop(c, &lp);
-disable:
-	if (enable) {
-		for (i = 0; i < 64; i++)
-			if ((lp.want & (1ULL << i)) && extts_request(c, i, 0) && !ret)
-				ret = EXIT_FAIL;
-	}
+	if (enable && monitor_enable(c, lp.want, false) && !ret)
+		ret = EXIT_FAIL;
 	return ret;
 }

@@ -4,27 +4,35 @@
  *
  *   ptpctl [OPTIONS] [DEVICE] [COMMAND [ARGS...]]
  *
- * DEVICE is /dev/ptpN, N, ptpN or a clock_name.  With no device and no
- * command the clocks are listed; a device alone shows its capabilities.
+ * DEVICE is /dev/ptpN, N, ptpN, a clock_name or a network interface.  With
+ * no device and no command the clocks are listed; a device alone shows its
+ * capabilities.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ptpctl.h"
 
+/* From the top-level VERSION file (userspace/Makefile). */
 #ifndef PTPCTL_VERSION
-#define PTPCTL_VERSION "0.1"
+#define PTPCTL_VERSION "unknown"
 #endif
 
 const struct command commands[] = {
 	{ "list", cmd_list, DEV_NONE, false, "[--json]",
 	  "List every PTP hardware clock.\n"
-	  "Shows index, device, clock_name, driver, parent device and a summary\n"
-	  "of the capabilities (from sysfs and PTP_CLOCK_GETCAPS).\n"
-	  "  -j, --json      one JSON array" },
+	  "Shows index, device, clock_name, driver, parent device, the network\n"
+	  "interfaces whose clock it is (ETHTOOL_GET_TS_INFO) and a summary of\n"
+	  "the capabilities (from sysfs and PTP_CLOCK_GETCAPS).  A clock that\n"
+	  "cannot be opened says why instead of cross= and phase=.\n"
+	  "  -j, --json      one JSON array; unknown values are null" },
 	{ "caps", cmd_caps, DEV_REQUIRED, false, "[--json]",
 	  "Show the clock's capabilities (PTP_CLOCK_GETCAPS).\n"
-	  "  -j, --json      one JSON object" },
+	  "  -j, --json      one JSON object; pps, cross_timestamping and\n"
+	  "                  adjust_phase are booleans" },
 	{ "get", cmd_get, DEV_REQUIRED, false, "[--json]",
 	  "Read the clock.\n"
 	  "Prints SECONDS.NANOSECONDS (clock_gettime).\n"
@@ -49,15 +57,17 @@ const struct command commands[] = {
 	  "Step the clock by a signed offset.\n"
 	  "Uses clock_adjtime ADJ_SETOFFSET.  SECONDS may have a fraction and\n"
 	  "a unit suffix: s (default), ms, us, ns." },
-	{ "freq", cmd_freq, DEV_REQUIRED, true, "[PPB]",
+	{ "freq", cmd_freq, DEV_REQUIRED, true, "[PPB] [--json]",
 	  "Set or read the frequency offset.\n"
 	  "PPB is parts per billion with up to three decimals (clock_adjtime\n"
 	  "ADJ_FREQUENCY).  Without PPB, read back the frequency last dialed\n"
-	  "(clock_adjtime with no modes)." },
-	{ "phase", cmd_phase, DEV_REQUIRED, true, "NS",
+	  "(clock_adjtime with no modes).\n"
+	  "  -j, --json      the frequency read back as one JSON object" },
+	{ "phase", cmd_phase, DEV_REQUIRED, true, "OFFSET",
 	  "Adjust the phase.\n"
-	  "NS is a signed offset in nanoseconds that the clock slews out itself\n"
-	  "(clock_adjtime ADJ_OFFSET)." },
+	  "OFFSET is a signed offset that the clock slews out itself\n"
+	  "(clock_adjtime ADJ_OFFSET): whole nanoseconds, or a number with a\n"
+	  "unit suffix as for step: s, ms, us, ns.  At most 2^31-1 ns." },
 	{ "pins", cmd_pins, DEV_REQUIRED, false, "[--json]",
 	  "List the programmable pins.\n"
 	  "Shows index, name, function and channel of each.\n"
@@ -68,6 +78,7 @@ const struct command commands[] = {
 	  "number; CHAN defaults to 0." },
 	{ "perout", cmd_perout, DEV_REQUIRED, true,
 	  "CHAN --period P [--start T|--phase P] [--duty PCT|--on D] [--one-shot]\n"
+	  "       [--json]\n"
 	  "       ptpctl DEVICE perout CHAN off",
 	  "Program a periodic output, or turn it off.\n"
 	  "Uses PTP_PEROUT_REQUEST2.\n"
@@ -78,7 +89,8 @@ const struct command commands[] = {
 	  "      --phase P     start at this phase of the period, as soon as possible\n"
 	  "  -d, --duty PCT    duty cycle in percent (sets the on time)\n"
 	  "      --on D        on time of the signal\n"
-	  "  -1, --one-shot    a single pulse" },
+	  "  -1, --one-shot    a single pulse\n"
+	  "  -j, --json        what was programmed, as one JSON object" },
 	{ "pps", cmd_pps, DEV_REQUIRED, true, "on|off",
 	  "Enable or disable the clock's PPS events.\n"
 	  "Uses PTP_ENABLE_PPS: the clock's pulse per second to the kernel." },
@@ -115,12 +127,20 @@ const struct command commands[] = {
 	  "Uses sysfs n_vclocks.  While it has any, a clock without a cycle\n"
 	  "counter runs free and refuses adjustment (EBUSY).\n"
 	  "  -j, --json      one JSON object" },
-	{ "dummy", cmd_dummy, DEV_OPTIONAL, false, "[CONTROL [VALUE...]]",
+	{ "dummy", cmd_dummy, DEV_OPTIONAL, false, "[CONTROL [VALUE...]] [--json]",
 	  "Read and write the ptp_dummy driver's debugfs controls.\n"
 	  "Debugfs is at /sys/kernel/debug.  Without CONTROL, list the clock's controls and\n"
 	  "their values; with CONTROL, print it; with VALUE, write the values\n"
 	  "(joined by spaces) to it.  CONTROL may name a file in a subdirectory\n"
-	  "as DIR/FILE.  Without a device, the driver's top directory is used." },
+	  "as DIR/FILE.  Without a device, the driver's top directory is used.\n"
+	  "  -j, --json      the controls read, as one JSON object (null for a\n"
+	  "                  write-only one)" },
+	{ "version", cmd_version, DEV_NONE, false, "[--json]",
+	  "Show the versions of ptpctl and of the loaded PTP core.\n"
+	  "The core is 'ptp-clock X.Y.Z' when /sys/module/ptp/version exists,\n"
+	  "'in-kernel' when the kernel's own core is loaded or built in, and\n"
+	  "'none' when there is no PTP core.\n"
+	  "  -j, --json      one JSON object" },
 	{ .name = NULL }
 };
 
@@ -132,6 +152,37 @@ const struct command *find_command(const char *name)
 		if (!strcmp(cmd->name, name))
 			return cmd;
 	return NULL;
+}
+
+/* The command (or "help") nearest to a mistyped @word, or NULL. */
+static const char *near_command(const char *word)
+{
+	const char *best = NULL;
+	int d, best_d = INT_MAX, limit = strlen(word) <= 4 ? 1 : 2;
+	const struct command *cmd;
+
+	for (cmd = commands; cmd->name; cmd++) {
+		d = edit_distance(word, cmd->name);
+		if (d < best_d) {
+			best_d = d;
+			best = cmd->name;
+		}
+	}
+	if (edit_distance(word, "help") < best_d) {
+		best_d = edit_distance(word, "help");
+		best = "help";
+	}
+	return best_d <= limit ? best : NULL;
+}
+
+static int unknown_command(struct ctx *c, const char *word)
+{
+	const char *near = near_command(word);
+
+	if (near)
+		return fail_usage(c, "unknown command '%s' (did you mean '%s'?)",
+				  word, near);
+	return fail_usage(c, "unknown command '%s'", word);
 }
 
 int usage_of(struct ctx *c, const struct command *cmd, FILE *f)
@@ -149,16 +200,19 @@ static void main_usage(struct ctx *c, FILE *f)
 
 	fprintf(f,
 		"usage: %s [OPTIONS] [DEVICE] [COMMAND [ARGS...]]\n\n"
-		"Drive a PTP hardware clock.  DEVICE is /dev/ptpN, N, ptpN or a\n"
-		"clock_name.  With no device the clocks are listed; a device\n"
-		"alone shows its capabilities.\n\n"
-		"Options:\n"
+		"Drive a PTP hardware clock.  DEVICE is /dev/ptpN, N, ptpN, a\n"
+		"clock_name or a network interface (its clock, from\n"
+		"ETHTOOL_GET_TS_INFO).  With no device the clocks are listed; a\n"
+		"device alone shows its capabilities.\n\n"
+		"Options (getopt style: -jR bundles, -dDEV, --device=DEV; they may\n"
+		"also come between DEVICE and COMMAND; -j, -R and -h also after\n"
+		"COMMAND; \"--\" ends the options):\n"
 		"  -d, --device DEV  the clock (instead of the first word)\n"
-		"  -j, --json        JSON output (list, caps, get, cmp, pins,\n"
-		"                    extts, monitor, vclocks)\n"
+		"  -j, --json        JSON output (list, caps, get, cmp, freq, pins,\n"
+		"                    perout, extts, monitor, vclocks, dummy, version)\n"
 		"  -R, --read-only   open the clock read-only, even to adjust it\n"
 		"  -h, --help        this help; COMMAND --help for a command's\n"
-		"  -V, --version     print the version\n\n"
+		"  -V, --version     the versions of ptpctl and of the PTP core\n\n"
 		"Commands:\n", c->prog);
 	for (cmd = commands; cmd->name; cmd++) {
 		const char *nl = strchr(cmd->help, '\n');
@@ -185,119 +239,202 @@ int want_help(int argc, char **argv)
 
 int opt_error(struct ctx *c, int id, const struct optstate *st)
 {
+	const struct command *cmd = c->cmd ? find_command(c->cmd) : NULL;
+
 	switch (id) {
+	case OPT_HELP:
+		/* -h in a bundle such as -jh: want_help saw only -h and --help */
+		if (cmd)
+			usage_of(c, cmd, stdout);
+		else
+			main_usage(c, stdout);
+		fflush(stdout);
+		exit(EXIT_OK);
 	case OPT_NOARG:
 		return fail_usage(c, "option %s needs an argument", st->bad);
 	case OPT_EXTRAARG:
 		return fail_usage(c, "option %s takes no argument", st->bad);
+	case OPT_AMBIGUOUS:
+		return fail_usage(c, "option %s is ambiguous", st->bad);
+	case OPT_POS:
+		return fail_usage(c, "unexpected argument '%s'", st->arg);
 	default:
 		return fail_usage(c, "unknown option %s", st->bad);
 	}
 }
 
-enum { G_HELP = 1, G_VERSION, G_JSON, G_RO, G_DEV };
+/* The loaded PTP core: "ptp-clock X.Y.Z", "in-kernel" or "none". */
+const char *core_version(char *buf, size_t len)
+{
+	char path[PATH_MAX], ver[64];
+
+	snprintf(path, sizeof(path), "%s/module/ptp/version", sysfs_root());
+	if (!sysfs_read(path, ver, sizeof(ver)) && *ver) {
+		snprintf(buf, len, "ptp-clock %s", ver);
+		return buf;
+	}
+	snprintf(path, sizeof(path), "%s/module/ptp", sysfs_root());
+	if (access(path, F_OK)) {
+		snprintf(path, sizeof(path), "%s/class/ptp", sysfs_root());
+		if (access(path, F_OK)) {
+			snprintf(buf, len, "none");
+			return buf;
+		}
+	}
+	snprintf(buf, len, "in-kernel");
+	return buf;
+}
+
+int cmd_version(struct ctx *c, int argc, char **argv)
+{
+	char core[96];
+	int ret;
+
+	ret = no_args(c, argc, argv);
+	if (ret)
+		return ret;
+	core_version(core, sizeof(core));
+	if (c->json) {
+		printf("{\"ptpctl\": ");
+		json_str(stdout, PTPCTL_VERSION);
+		printf(", \"core\": ");
+		json_str(stdout, core);
+		printf("}\n");
+	} else {
+		printf("ptpctl %s\ncore: %s\n", PTPCTL_VERSION, core);
+	}
+	return EXIT_OK;
+}
+
+/* "help [COMMAND]": the next word, if any, names the command. */
+static int help_word(struct ctx *c, struct optstate *st)
+{
+	const struct command *cmd;
+	int id;
+
+	while ((id = opt_next(st)) != OPT_END && id != OPT_POS)
+		if (id != OPT_HELP)
+			return opt_error(c, id, st);
+	if (id == OPT_END) {
+		main_usage(c, stdout);
+		return EXIT_OK;
+	}
+	cmd = find_command(st->arg);
+	if (!cmd)
+		return unknown_command(c, st->arg);
+	return usage_of(c, cmd, stdout);
+}
+
+enum { G_VERSION = 1, G_DEV };
 
 static const struct opt global_opts[] = {
-	{ "help", 'h', false, G_HELP },
 	{ "version", 'V', false, G_VERSION },
-	{ "json", 'j', false, G_JSON },
-	{ "read-only", 'R', false, G_RO },
 	{ "device", 'd', true, G_DEV },
 	{ .name = NULL }
 };
 
+struct cmdline {
+	const struct command *cmd;
+	const char *devspec;
+	bool dev_word;		/* the device was a word, not -d */
+	bool version;		/* --version */
+	int first;		/* argv index of the command's name */
+};
+
+/*
+ * The options before the command, the device and the command's name.
+ * Returns -1 to go on, or an exit status.
+ */
+static int parse_global(struct ctx *c, int argc, char **argv,
+			struct cmdline *cl)
+{
+	struct optstate st;
+	int id;
+
+	opt_init(&st, c, argc, argv, global_opts, false);
+	while (!cl->cmd && (id = opt_next(&st)) != OPT_END) {
+		switch (id) {
+		case OPT_HELP:
+			main_usage(c, stdout);
+			return EXIT_OK;
+		case G_VERSION:
+			cl->version = true;
+			break;
+		case G_DEV:
+			cl->devspec = st.arg;
+			cl->dev_word = false;
+			break;
+		case OPT_POS:
+			if (!cl->devspec && !strcmp(st.arg, "help"))
+				return help_word(c, &st);
+			cl->cmd = find_command(st.arg);
+			cl->first = optind - 1;
+			if (cl->cmd)
+				break;
+			if (cl->devspec)
+				return unknown_command(c, st.arg);
+			cl->devspec = st.arg;
+			cl->dev_word = true;
+			break;
+		default:
+			return opt_error(c, id, &st);
+		}
+	}
+	if (cl->version) {
+		if (cl->devspec || cl->cmd)
+			return fail_usage(c, "--version takes no device or command");
+		cl->cmd = find_command("version");
+		cl->first = argc;
+	}
+	if (!cl->cmd) {
+		/* a word alone that names no clock: a mistyped command */
+		if (cl->dev_word && !devspec_exists(cl->devspec)) {
+			if (near_command(cl->devspec))
+				return unknown_command(c, cl->devspec);
+			return fail_usage(c, "'%s' is neither a command nor a PTP clock or network interface (see '%s list')",
+					  cl->devspec, c->prog);
+		}
+		cl->cmd = find_command(cl->devspec ? "caps" : "list");
+		cl->first = argc;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
-	const struct command *cmd = NULL;
 	struct ctx c = { .prog = "ptpctl" };
-	const char *devspec = NULL;
-	struct optstate st;
-	int id, first, ret;
+	struct cmdline cl = { 0 };
+	const struct command *cmd;
+	int ret;
 
 	c.clk.fd = -1;
 	c.clk.index = -1;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
-	/* Global options up to the first word. */
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	for (;;) {
-		first = st.i;
-		id = opt_next(&st, global_opts);
-		if (id == OPT_END || id == OPT_POS)
-			break;
-		switch (id) {
-		case G_HELP:
-			main_usage(&c, stdout);
-			return EXIT_OK;
-		case G_VERSION:
-			printf("ptpctl %s\n", PTPCTL_VERSION);
-			return EXIT_OK;
-		case G_JSON:
-			c.json = true;
-			break;
-		case G_RO:
-			c.read_only = true;
-			break;
-		case G_DEV:
-			devspec = st.arg;
-			break;
-		case OPT_NOARG:
-			return fail_usage(&c, "option %s needs an argument", st.bad);
-		default:
-			return fail_usage(&c, "unknown option %s", st.bad);
-		}
-	}
-	if (id == OPT_POS) {
-		/* st.arg is argv[first]: a command or the device */
-		cmd = find_command(st.arg);
-		if (!cmd && !strcmp(st.arg, "help")) {
-			c.cmd = NULL;
-			if (first + 1 < argc) {
-				cmd = find_command(argv[first + 1]);
-				if (!cmd)
-					return fail_usage(&c, "unknown command '%s'",
-							  argv[first + 1]);
-				return usage_of(&c, cmd, stdout);
-			}
-			main_usage(&c, stdout);
-			return EXIT_OK;
-		}
-		if (!cmd) {
-			if (devspec)
-				return fail_usage(&c, "unknown command '%s'", st.arg);
-			devspec = st.arg;
-			first++;
-			if (first < argc) {
-				cmd = find_command(argv[first]);
-				if (!cmd)
-					return fail_usage(&c, "unknown command '%s'",
-							  argv[first]);
-			}
-		}
-	}
-	if (!cmd)
-		cmd = find_command(devspec ? "caps" : "list");
-	if (first >= argc) {
+	ret = parse_global(&c, argc, argv, &cl);
+	if (ret >= 0)
+		return ret;
+	cmd = cl.cmd;
+	if (cl.first >= argc) {
 		/* the default command: no arguments of its own */
 		argc = 1;
 		argv = (char *[]){ (char *)cmd->name, NULL };
 	} else {
-		argc -= first;
-		argv += first;
+		argc -= cl.first;
+		argv += cl.first;
 	}
 	c.cmd = cmd->name;
 
-	if (want_help(argc, argv))
+	if (!c.only_pos && want_help(argc, argv))
 		return usage_of(&c, cmd, stdout);
-	if (cmd->dev == DEV_NONE && devspec)
+	if (cmd->dev == DEV_NONE && cl.devspec)
 		return fail_usage(&c, "takes no device");
-	if (devspec && !*devspec)
+	if (cl.devspec && !*cl.devspec)
 		return fail_usage(&c, "the device is empty");
-	if (cmd->dev == DEV_REQUIRED && !devspec)
+	if (cmd->dev == DEV_REQUIRED && !cl.devspec)
 		return fail_usage(&c, "needs a device: %s DEVICE %s ...",
 				  c.prog, cmd->name);
-	c.devspec = devspec;
+	c.devspec = cl.devspec;
 	ret = cmd->run(&c, argc, argv);
 	close_clock(&c);
 	if ((fflush(stdout) || ferror(stdout)) && errno != EPIPE &&

@@ -198,15 +198,18 @@ int parse_time(const char *s, struct timespec *ts)
 	return 0;
 }
 
-/* A number with an optional unit: s (default), ms, us or ns; in ns. */
-static int parse_with_unit(const char *s, bool allow_neg, int64_t *ns)
+/*
+ * A number with an optional unit: s, ms, us or ns; in ns.  Without a unit
+ * it is in units of 10^-@decimals s: 9 for seconds, 0 for nanoseconds.
+ */
+static int parse_with_unit(const char *s, bool allow_neg, int decimals,
+			   int64_t *ns)
 {
 	static const struct { const char *sfx; int decimals; } units[] = {
 		{ "ns", 0 }, { "us", 3 }, { "ms", 6 }, { "s", 9 },
 	};
 	char num[64];
 	size_t len, k;
-	int decimals = 9;
 
 	if (!s || !*s)
 		return bad(EINVAL);
@@ -230,13 +233,26 @@ static int parse_with_unit(const char *s, bool allow_neg, int64_t *ns)
 /* A signed offset, in seconds unless a unit is given. */
 int parse_offset(const char *s, int64_t *ns)
 {
-	return parse_with_unit(s, true, ns);
+	return parse_with_unit(s, true, 9, ns);
+}
+
+/*
+ * A phase offset for ADJ_OFFSET: whole nanoseconds unless a unit is given,
+ * within 32 bits.
+ */
+int parse_phase(const char *s, int64_t *ns)
+{
+	if (parse_with_unit(s, true, 0, ns))
+		return -1;
+	if (*ns < INT32_MIN || *ns > INT32_MAX)
+		return bad(ERANGE);
+	return 0;
 }
 
 /* A non-negative duration, in seconds unless a unit is given. */
 int parse_duration(const char *s, int64_t *ns)
 {
-	return parse_with_unit(s, false, ns);
+	return parse_with_unit(s, false, 9, ns);
 }
 
 /* Parts per billion with up to three decimals, as the kernel's scaled ppm. */
@@ -418,4 +434,35 @@ enum devspec_kind classify_devspec(const char *s, int *index)
 		return DEVSPEC_INDEX;
 	}
 	return DEVSPEC_NAME;
+}
+
+/*
+ * The edit distance of two words: insertions, deletions, substitutions and
+ * swaps of neighbours ("lsit" is 1 from "list").  Words longer than 31
+ * characters are too far from anything.
+ */
+int edit_distance(const char *a, const char *b)
+{
+	int d[32][32], la = strlen(a), lb = strlen(b), i, j, v;
+
+	if (la > 31 || lb > 31)
+		return INT_MAX;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	}
+	return d[la][lb];
 }

@@ -88,7 +88,6 @@ int check_channel(struct ctx *c, unsigned int func, unsigned int chan)
 
 int cmd_pin(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	const char *pos[3] = { NULL };
 	struct ptp_pin_desc pd;
 	unsigned int func, chan = 0, index = 0, i;
@@ -96,14 +95,11 @@ int cmd_pin(struct ctx *c, int argc, char **argv)
 	int id, n = 0, ret;
 	bool found = false;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
+	opt_init(&st, c, argc, argv, NULL, true);
+	while ((id = opt_next(&st)) != OPT_END) {
 		if (id == OPT_POS && n < 3)
 			pos[n++] = st.arg;
-		else if (id == OPT_POS)
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
-		else if (id != OPT_JSON)
+		else
 			return opt_error(c, id, &st);
 	}
 	if (n < 2)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
+#include <getopt.h>
 #include <linux/ptp_clock.h>
 #include <linux/ptp_clock_ext.h>
 
@@ -33,6 +34,7 @@ int parse_uint(const char *s, unsigned int max, unsigned int *out);
 int parse_fixed(const char *s, int decimals, bool allow_neg, int64_t *out);
 int parse_time(const char *s, struct timespec *ts);
 int parse_offset(const char *s, int64_t *ns);
+int parse_phase(const char *s, int64_t *ns);
 int parse_duration(const char *s, int64_t *ns);
 int parse_ppb(const char *s, long *scaled_ppm);
 int parse_percent(const char *s, int64_t *millipct);
@@ -50,23 +52,35 @@ char *fmt_milli(char *buf, size_t len, int64_t milli);
 
 enum devspec_kind { DEVSPEC_PATH, DEVSPEC_INDEX, DEVSPEC_NAME };
 enum devspec_kind classify_devspec(const char *s, int *index);
+int edit_distance(const char *a, const char *b);
 
-/* ---- opts.c: a small option parser that leaves "-1.5" positional ---- */
+/* ---- opts.c: getopt_long for ptpctl and each command ---- */
+
+struct ctx;
 
 struct opt {
 	const char *name;	/* long name without "--" */
 	char short_name;	/* 0 if none */
 	bool has_arg;
-	int id;
+	int id;			/* > 0 */
 };
 
+#define OPT_MAX		24
+
 struct optstate {
+	struct ctx *c;		/* gets --json and --read-only; may be NULL */
 	int argc;
 	char **argv;
-	int i;			/* next argument */
+	bool numbers;		/* "-1.5" is a positional argument */
 	bool only_pos;		/* after "--" */
-	const char *arg;	/* the option's argument */
-	const char *bad;	/* the offending word on error */
+	bool in_word;		/* getopt is inside a word such as -jR */
+	int n;
+	struct opt table[OPT_MAX];
+	struct option longopts[OPT_MAX + 1];
+	char shortopts[2 * OPT_MAX + 3];
+	const char *arg;	/* the option's argument, or the positional one */
+	const char *bad;	/* the offending option on error */
+	char badbuf[64];
 };
 
 #define OPT_END		0
@@ -74,9 +88,15 @@ struct optstate {
 #define OPT_UNKNOWN	(-2)
 #define OPT_NOARG	(-3)
 #define OPT_EXTRAARG	(-4)
+#define OPT_AMBIGUOUS	(-5)
+#define OPT_HELP	(-6)
+/* The common options (handled in opt_next when there is a ctx). */
+#define OPT_JSON	(-7)
+#define OPT_RO		(-8)
 
-void opt_init(struct optstate *st, int argc, char **argv);
-int opt_next(struct optstate *st, const struct opt *opts);
+void opt_init(struct optstate *st, struct ctx *c, int argc, char **argv,
+	      const struct opt *opts, bool numbers);
+int opt_next(struct optstate *st);
 
 /* ---- device.c: finding, opening and describing clocks ---- */
 
@@ -96,6 +116,7 @@ struct ctx {
 	const char *cmd;	/* current subcommand name */
 	bool json;
 	bool read_only;		/* --read-only: never open for writing */
+	bool only_pos;		/* after "--": no more options */
 	const char *devspec;	/* the device as given, or NULL */
 	struct clock clk;
 };
@@ -105,6 +126,15 @@ const char *debugfs_root(void);
 int sysfs_read(const char *path, char *buf, size_t len);
 int clock_sysdir(int index, char *buf, size_t len);
 int list_clock_indices(int **out);
+int iface_phc(const char *ifname, int *phc);
+
+struct iface_clock {
+	char name[16];		/* IFNAMSIZ */
+	int phc;		/* its PHC's index */
+};
+
+int list_iface_phcs(struct iface_clock **out);
+bool devspec_exists(const char *spec);
 int resolve_clock(struct ctx *c, const char *spec);
 int resolve_dev(struct ctx *c);
 int open_clock(struct ctx *c, bool want_write);
@@ -120,7 +150,10 @@ int fail_usage(struct ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int fail_msg(struct ctx *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+int utf8_valid(const char *s);
 void json_str(FILE *f, const char *s);
+void json_key(FILE *f, bool first, const char *key);
+void json_long_or_null(FILE *f, bool known, long v);
 const char *ptp_errno_hint(struct ctx *c, int err, bool adjusting);
 bool ioctl_unsupported(int err);
 
@@ -140,9 +173,7 @@ const struct command *find_command(const char *name);
 int usage_of(struct ctx *c, const struct command *cmd, FILE *f);
 int want_help(int argc, char **argv);
 int opt_error(struct ctx *c, int id, const struct optstate *st);
-
-#define OPT_JSON	'j'
-#define OPTS_COMMON	{ "json", 'j', false, OPT_JSON }
+const char *core_version(char *buf, size_t len);
 
 int check_channel(struct ctx *c, unsigned int func, unsigned int chan);
 
@@ -162,5 +193,6 @@ int cmd_extts(struct ctx *c, int argc, char **argv);
 int cmd_monitor(struct ctx *c, int argc, char **argv);
 int cmd_vclocks(struct ctx *c, int argc, char **argv);
 int cmd_dummy(struct ctx *c, int argc, char **argv);
+int cmd_version(struct ctx *c, int argc, char **argv);
 
 #endif /* PTPCTL_H */

@@ -2,6 +2,7 @@
 /*
  * Reading clocks: list, caps, get and cmp.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,32 +16,29 @@
 /* Only the common options; no positional arguments. */
 int no_args(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	struct optstate st;
 	int id;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
-		if (id == OPT_JSON)
-			c->json = true;
-		else if (id == OPT_POS)
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
-		else
-			return opt_error(c, id, &st);
-	}
-	return 0;
+	opt_init(&st, c, argc, argv, NULL, false);
+	id = opt_next(&st);
+	return id == OPT_END ? 0 : opt_error(c, id, &st);
 }
 
 struct clock_info {
 	int index;
-	char name[64];
+	char dev[32];
+	char name[64];		/* "" if unknown */
 	char driver[64];
 	char parent[128];
+	char ifaces[128];	/* comma-separated; "" if none */
 	bool is_virtual;
 	long attr[6];		/* sysfs capability attributes */
-	int cross, phase;	/* from GETCAPS; -1 if the clock would not open */
-	long n_vclocks;		/* -1 if absent (a virtual clock) */
+	bool have_attr[6];
+	bool have_caps;		/* cross and phase are from GETCAPS */
+	int cross, phase;
+	char error[96];		/* why GETCAPS could not be read, or "" */
+	long n_vclocks;
+	bool have_vclocks;	/* a virtual clock has no n_vclocks */
 };
 
 static const char *const cap_attrs[6] = {
@@ -52,6 +50,8 @@ static const char *const cap_keys[6] = {
 	"max_adj", "alarms", "extts", "perout", "pins", "pps",
 };
 
+#define CAP_PPS		5	/* a flag, not a count */
+
 static void base_of_link(const char *path, char *out, size_t len)
 {
 	char real[PATH_MAX];
@@ -59,34 +59,66 @@ static void base_of_link(const char *path, char *out, size_t len)
 	if (realpath(path, real))
 		snprintf(out, len, "%s", strrchr(real, '/') + 1);
 	else
-		snprintf(out, len, "-");
+		out[0] = '\0';
 }
 
-static void gather(int index, struct clock_info *ci)
+/* "open: permission denied": the call and its errno text, in lower case. */
+static void note_error(struct clock_info *ci, const char *op, int err)
+{
+	snprintf(ci->error, sizeof(ci->error), "%s: %s", op, strerror(err));
+	ci->error[strlen(op) + 2] = tolower((unsigned char)ci->error[strlen(op) + 2]);
+}
+
+static void read_caps(struct clock_info *ci)
+{
+	struct ptp_clock_caps caps;
+	int fd;
+
+	fd = open(ci->dev, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		note_error(ci, "open", errno);
+		return;
+	}
+	memset(&caps, 0, sizeof(caps));
+	if (ioctl(fd, PTP_CLOCK_GETCAPS, &caps)) {
+		note_error(ci, "PTP_CLOCK_GETCAPS", errno);
+	} else {
+		ci->have_caps = true;
+		ci->cross = caps.cross_timestamping;
+		ci->phase = caps.adjust_phase;
+	}
+	close(fd);
+}
+
+static void gather(int index, const struct iface_clock *ifs, int nifs,
+		   struct clock_info *ci)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 64], buf[64], real[PATH_MAX];
-	struct ptp_clock_caps caps;
+	size_t off;
 	long v;
-	int i, fd;
+	int i;
 
 	memset(ci, 0, sizeof(*ci));
 	ci->index = index;
+	snprintf(ci->dev, sizeof(ci->dev), "/dev/ptp%d", index);
 	clock_sysdir(index, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/clock_name", dir);
 	if (sysfs_read(path, ci->name, sizeof(ci->name)))
-		snprintf(ci->name, sizeof(ci->name), "-");
+		ci->name[0] = '\0';
 	for (i = 0; i < 6; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, cap_attrs[i]);
-		ci->attr[i] = -1;
 		if (!sysfs_read(path, buf, sizeof(buf)) &&
-		    !parse_long(buf, LONG_MIN, LONG_MAX, &v))
+		    !parse_long(buf, LONG_MIN, LONG_MAX, &v)) {
 			ci->attr[i] = v;
+			ci->have_attr[i] = true;
+		}
 	}
 	snprintf(path, sizeof(path), "%s/n_vclocks", dir);
-	ci->n_vclocks = -1;
 	if (!sysfs_read(path, buf, sizeof(buf)) &&
-	    !parse_long(buf, 0, LONG_MAX, &v))
+	    !parse_long(buf, 0, LONG_MAX, &v)) {
 		ci->n_vclocks = v;
+		ci->have_vclocks = true;
+	}
 	snprintf(path, sizeof(path), "%s/device/driver", dir);
 	base_of_link(path, ci->driver, sizeof(ci->driver));
 	snprintf(path, sizeof(path), "%s/device", dir);
@@ -95,24 +127,194 @@ static void gather(int index, struct clock_info *ci)
 	snprintf(path, sizeof(path), "%s/device/subsystem", dir);
 	if (realpath(path, real) && !strcmp(strrchr(real, '/'), "/ptp"))
 		ci->is_virtual = true;
+	for (i = 0, off = 0; i < nifs; i++)
+		if (ifs[i].phc == index && off < sizeof(ci->ifaces))
+			off += snprintf(ci->ifaces + off, sizeof(ci->ifaces) - off,
+					"%s%s", off ? "," : "", ifs[i].name);
+	read_caps(ci);
+}
 
-	ci->cross = ci->phase = -1;
-	snprintf(path, sizeof(path), "/dev/ptp%d", index);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		if (!ioctl(fd, PTP_CLOCK_GETCAPS, &caps)) {
-			ci->cross = caps.cross_timestamping;
-			ci->phase = caps.adjust_phase;
+static void print_json_clock(const struct clock_info *ci, bool first)
+{
+	const char *p, *e;
+	int k;
+
+	printf("%s\n  {\"index\": %d", first ? "" : ",", ci->index);
+	json_key(stdout, false, "device");
+	json_str(stdout, ci->dev);
+	json_key(stdout, false, "clock_name");
+	if (ci->name[0])
+		json_str(stdout, ci->name);
+	else
+		printf("null");
+	json_key(stdout, false, "driver");
+	if (ci->driver[0])
+		json_str(stdout, ci->driver);
+	else
+		printf("null");
+	json_key(stdout, false, "parent");
+	if (ci->parent[0])
+		json_str(stdout, ci->parent);
+	else
+		printf("null");
+	json_key(stdout, false, "interfaces");
+	printf("[");
+	for (p = ci->ifaces; *p; p = *e ? e + 1 : e) {
+		char name[32];
+
+		e = p + strcspn(p, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)(e - p), p);
+		if (p != ci->ifaces)
+			printf(", ");
+		json_str(stdout, name);
+	}
+	printf("], \"virtual\": %s", ci->is_virtual ? "true" : "false");
+	for (k = 0; k < 6; k++) {
+		json_key(stdout, false, cap_keys[k]);
+		if (k == CAP_PPS && ci->have_attr[k])
+			printf("%s", ci->attr[k] ? "true" : "false");
+		else
+			json_long_or_null(stdout, ci->have_attr[k], ci->attr[k]);
+	}
+	printf(", \"cross_timestamping\": %s, \"adjust_phase\": %s",
+	       !ci->have_caps ? "null" : ci->cross ? "true" : "false",
+	       !ci->have_caps ? "null" : ci->phase ? "true" : "false");
+	json_key(stdout, false, "n_vclocks");
+	json_long_or_null(stdout, ci->have_vclocks, ci->n_vclocks);
+	json_key(stdout, false, "error");
+	if (ci->error[0])
+		json_str(stdout, ci->error);
+	else
+		printf("null");
+	printf("}");
+}
+
+/* The capabilities column: "max_adj=N ... pps=1 cross=0 phase=1". */
+static void caps_summary(const struct clock_info *ci, char *buf, size_t len)
+{
+	size_t off = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < 6 && off < len; k++) {
+		if (ci->have_attr[k])
+			off += snprintf(buf + off, len - off, "%s%s=%ld",
+					k ? " " : "", cap_keys[k], ci->attr[k]);
+		else
+			off += snprintf(buf + off, len - off, "%s%s=-",
+					k ? " " : "", cap_keys[k]);
+	}
+	if (off < len && ci->have_caps)
+		off += snprintf(buf + off, len - off, " cross=%d phase=%d",
+				ci->cross, ci->phase);
+	else if (off < len)
+		off += snprintf(buf + off, len - off, " cross=? phase=? (%s)",
+				ci->error);
+	if (off < len && ci->have_vclocks && ci->n_vclocks > 0)
+		off += snprintf(buf + off, len - off, " vclocks=%ld",
+				ci->n_vclocks);
+	if (off < len && ci->is_virtual)
+		snprintf(buf + off, len - off, " virtual");
+}
+
+#define LIST_COLS	6	/* and the capabilities, unpadded */
+
+static const char *col_text(const struct clock_info *ci, int col,
+			    char *buf, size_t len)
+{
+	const char *v = "";
+
+	switch (col) {
+	case 0:
+		snprintf(buf, len, "%d", ci->index);
+		return buf;
+	case 1:
+		v = ci->dev;
+		break;
+	case 2:
+		v = ci->name;
+		break;
+	case 3:
+		v = ci->driver;
+		break;
+	case 4:
+		v = ci->parent;
+		break;
+	case 5:
+		v = ci->ifaces;
+		break;
+	}
+	return *v ? v : "-";
+}
+
+/*
+ * A cell of the table as @out: control characters, spaces and bytes that
+ * are not UTF-8 become '?', so that a column stays one word wide on the
+ * terminal.  Returns its width in characters.
+ */
+static int table_cell(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+	int w = 0, n;
+
+	while (*in && o + 5 < len) {
+		n = utf8_valid(in);
+		if (n <= 1 && (unsigned char)*in <= ' ') {
+			out[o++] = '?';
+			in++;
+		} else if (n == 1 && (unsigned char)*in != 0x7f) {
+			out[o++] = *in++;
+		} else if (n > 1) {
+			memcpy(out + o, in, n);
+			o += n;
+			in += n;
+		} else {
+			out[o++] = '?';
+			in++;
 		}
-		close(fd);
+		w++;
+	}
+	out[o] = '\0';
+	return w;
+}
+
+/* The table: each column as wide as its widest cell, header included. */
+static void print_table(const struct clock_info *ci, int n)
+{
+	static const char *const head[LIST_COLS] = {
+		"INDEX", "DEVICE", "CLOCK_NAME", "DRIVER", "PARENT", "INTERFACES",
+	};
+	int width[LIST_COLS], i, col, w;
+	char buf[32], cell[512], caps[256];
+
+	for (col = 0; col < LIST_COLS; col++) {
+		width[col] = strlen(head[col]);
+		for (i = 0; i < n; i++) {
+			w = table_cell(col_text(&ci[i], col, buf, sizeof(buf)),
+				       cell, sizeof(cell));
+			if (w > width[col])
+				width[col] = w;
+		}
+	}
+	for (col = 0; col < LIST_COLS; col++)
+		printf("%-*s ", width[col], head[col]);
+	printf("CAPABILITIES\n");
+	for (i = 0; i < n; i++) {
+		for (col = 0; col < LIST_COLS; col++) {
+			w = table_cell(col_text(&ci[i], col, buf, sizeof(buf)),
+				       cell, sizeof(cell));
+			printf("%s%*s ", cell, width[col] - w, "");
+		}
+		caps_summary(&ci[i], caps, sizeof(caps));
+		printf("%s\n", caps);
 	}
 }
 
 int cmd_list(struct ctx *c, int argc, char **argv)
 {
-	struct clock_info ci;
-	int *idx, n, i, k, ret;
-	char dev[32];
+	struct clock_info *ci;
+	struct iface_clock *ifs;
+	int *idx, n, i, nifs, ret;
 
 	ret = no_args(c, argc, argv);
 	if (ret)
@@ -120,45 +322,26 @@ int cmd_list(struct ctx *c, int argc, char **argv)
 	n = list_clock_indices(&idx);
 	if (n < 0)
 		return fail_sys(c, "reading /sys/class/ptp", -n, NULL);
-	if (c->json)
-		printf("[");
-	else if (n)
-		printf("%-5s %-11s %-16s %-10s %-14s %s\n", "INDEX", "DEVICE",
-		       "CLOCK_NAME", "DRIVER", "PARENT", "CAPABILITIES");
-	else
-		fprintf(stderr, "%s: no PTP hardware clocks\n", c->prog);
-	for (i = 0; i < n; i++) {
-		gather(idx[i], &ci);
-		if (c->json) {
-			printf("%s\n  {\"index\": %d, \"device\": \"/dev/ptp%d\", \"clock_name\": ",
-			       i ? "," : "", ci.index, ci.index);
-			json_str(stdout, ci.name);
-			printf(", \"driver\": ");
-			json_str(stdout, ci.driver);
-			printf(", \"parent\": ");
-			json_str(stdout, ci.parent);
-			printf(", \"virtual\": %s", ci.is_virtual ? "true" : "false");
-			for (k = 0; k < 6; k++)
-				printf(", \"%s\": %ld", cap_keys[k], ci.attr[k]);
-			printf(", \"cross_timestamping\": %d, \"adjust_phase\": %d, \"n_vclocks\": %ld}",
-			       ci.cross, ci.phase, ci.n_vclocks);
-			continue;
-		}
-		snprintf(dev, sizeof(dev), "/dev/ptp%d", ci.index);
-		printf("%-5d %-11s %-16s %-10s %-14s", ci.index, dev, ci.name,
-		       ci.driver, ci.parent);
-		for (k = 0; k < 6; k++)
-			printf("%s%s=%ld", k ? " " : "", cap_keys[k], ci.attr[k]);
-		if (ci.cross >= 0)
-			printf(" cross=%d phase=%d", ci.cross, ci.phase);
-		if (ci.n_vclocks > 0)
-			printf(" vclocks=%ld", ci.n_vclocks);
-		if (ci.is_virtual)
-			printf(" virtual");
-		printf("\n");
+	ci = calloc(n + 1, sizeof(*ci));
+	if (!ci) {
+		free(idx);
+		return fail_sys(c, "listing the clocks", ENOMEM, NULL);
 	}
-	if (c->json)
+	nifs = list_iface_phcs(&ifs);
+	for (i = 0; i < n; i++)
+		gather(idx[i], ifs, nifs, &ci[i]);
+	if (c->json) {
+		printf("[");
+		for (i = 0; i < n; i++)
+			print_json_clock(&ci[i], !i);
 		printf("%s]\n", n ? "\n" : "");
+	} else if (n) {
+		print_table(ci, n);
+	} else {
+		fprintf(stderr, "%s: no PTP hardware clocks\n", c->prog);
+	}
+	free(ifs);
+	free(ci);
 	free(idx);
 	return EXIT_OK;
 }
@@ -166,15 +349,15 @@ int cmd_list(struct ctx *c, int argc, char **argv)
 static void print_caps(struct ctx *c)
 {
 	const struct ptp_clock_caps *k = &c->clk.caps;
-	const struct { const char *name; int v; } f[] = {
-		{ "max_adj", k->max_adj },
-		{ "n_alarm", k->n_alarm },
-		{ "n_ext_ts", k->n_ext_ts },
-		{ "n_per_out", k->n_per_out },
-		{ "pps", k->pps },
-		{ "n_pins", k->n_pins },
-		{ "cross_timestamping", k->cross_timestamping },
-		{ "adjust_phase", k->adjust_phase },
+	const struct { const char *name; int v; bool flag; } f[] = {
+		{ "max_adj", k->max_adj, false },
+		{ "n_alarm", k->n_alarm, false },
+		{ "n_ext_ts", k->n_ext_ts, false },
+		{ "n_per_out", k->n_per_out, false },
+		{ "pps", k->pps, true },
+		{ "n_pins", k->n_pins, false },
+		{ "cross_timestamping", k->cross_timestamping, true },
+		{ "adjust_phase", k->adjust_phase, true },
 	};
 	unsigned int i;
 
@@ -182,15 +365,21 @@ static void print_caps(struct ctx *c)
 		printf("{\"device\": ");
 		json_str(stdout, c->clk.dev);
 		printf(", \"clock_name\": ");
-		json_str(stdout, c->clk.name);
+		if (c->clk.name[0])
+			json_str(stdout, c->clk.name);
+		else
+			printf("null");
 	} else {
-		printf("%-18s %s\n", "clock_name", c->clk.name);
+		printf("%-18s %s\n", "clock_name",
+		       c->clk.name[0] ? c->clk.name : "-");
 	}
 	for (i = 0; i < ARRAY_SIZE(f); i++) {
-		if (c->json)
-			printf(", \"%s\": %d", f[i].name, f[i].v);
-		else
+		if (!c->json)
 			printf("%-18s %d\n", f[i].name, f[i].v);
+		else if (f[i].flag)
+			printf(", \"%s\": %s", f[i].name, f[i].v ? "true" : "false");
+		else
+			printf(", \"%s\": %d", f[i].name, f[i].v);
 	}
 	if (c->json)
 		printf("}\n");
@@ -317,7 +506,6 @@ int cmd_cmp(struct ctx *c, int argc, char **argv)
 {
 	enum { O_SAMPLES = 1, O_METHOD };
 	static const struct opt opts[] = {
-		OPTS_COMMON,
 		{ "samples", 'n', true, O_SAMPLES },
 		{ "method", 'm', true, O_METHOD },
 		{ .name = NULL }
@@ -329,13 +517,9 @@ int cmd_cmp(struct ctx *c, int argc, char **argv)
 	char b1[48], b2[48];
 	int id, ret, err = 0;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
+	opt_init(&st, c, argc, argv, opts, false);
+	while ((id = opt_next(&st)) != OPT_END) {
 		switch (id) {
-		case OPT_JSON:
-			c->json = true;
-			break;
 		case O_SAMPLES:
 			if (parse_uint(st.arg, PTP_MAX_SAMPLES, &samples) ||
 			    !samples)
@@ -351,8 +535,6 @@ int cmd_cmp(struct ctx *c, int argc, char **argv)
 						  st.arg);
 			want = m;
 			break;
-		case OPT_POS:
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
 		default:
 			return opt_error(c, id, &st);
 		}

@@ -98,22 +98,83 @@ int fail_usage(struct ctx *c, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/*
+ * The length of the UTF-8 sequence at @str (1 to 4), or 0 if it is not
+ * valid: a stray continuation byte, a truncated or overlong sequence, a
+ * surrogate or a code point above U+10FFFF.
+ */
+int utf8_valid(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned int cp;
+	int n, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	cp = s[0] & (0x7f >> n);
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+/*
+ * @s as a JSON string: quotes, backslashes and control characters
+ * escaped, and each byte that is not part of valid UTF-8 replaced by
+ * U+FFFD, so that the output is always valid JSON whatever sysfs holds.
+ */
 void json_str(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
 
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch == '\n')
+	fputc('"', f);
+	while (*p) {
+		n = utf8_valid((const char *)p);
+		if (!n) {
+			fputs("\\ufffd", f);
+			p++;
+		} else if (*p == '"' || *p == '\\') {
+			fprintf(f, "\\%c", *p++);
+		} else if (*p == '\n') {
 			fputs("\\n", f);
-		else if (ch == '\t')
+			p++;
+		} else if (*p == '\t') {
 			fputs("\\t", f);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
+			p++;
+		} else if (*p < 0x20 || *p == 0x7f) {
+			fprintf(f, "\\u%04x", *p++);
+		} else {
+			fwrite(p, 1, n, f);
+			p += n;
+		}
 	}
 	fputc('"', f);
+}
+
+/* ", \"key\": " (no comma before the first key of an object). */
+void json_key(FILE *f, bool first, const char *key)
+{
+	fprintf(f, "%s\"%s\": ", first ? "" : ", ", key);
+}
+
+void json_long_or_null(FILE *f, bool known, long v)
+{
+	if (known)
+		fprintf(f, "%ld", v);
+	else
+		fputs("null", f);
 }

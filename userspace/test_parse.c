@@ -264,38 +264,109 @@ static void test_misc(void)
 
 static void test_opts(void)
 {
+	enum { O_COUNT = 1, O_ONE };
 	static const struct opt opts[] = {
-		{ "json", 'j', false, 'j' },
-		{ "count", 'c', true, 'c' },
+		{ "count", 'c', true, O_COUNT },
+		{ "one", '1', false, O_ONE },
 		{ .name = NULL }
 	};
-	char *argv[] = { "cmd", "-1.5", "--count=3", "-c", "-4", "-j", "x",
-			 "--", "--json", "--bogus", "-z", "--json=1", "--count",
+	char *argv[] = { "cmd", "-1.5", "--count=3", "-c", "-4", "-jR", "x",
+			 "-c7", "-1", "-100ns", "--co", "5", "--", "--json", "-j",
 			 NULL };
+	char *bad[] = { "cmd", "--bogus", "-jz", "--json=1", "--count", NULL };
+	struct ctx c = { .prog = "ptpctl" };
 	struct optstate st;
 
-	opt_init(&st, 7, argv);
-	st.i = 1;
-	check(opt_next(&st, opts) == OPT_POS && !strcmp(st.arg, "-1.5"),
+	opt_init(&st, &c, 15, argv, opts, true);
+	check(opt_next(&st) == OPT_POS && !strcmp(st.arg, "-1.5"),
 	      "opts: -1.5 is positional");
-	check(opt_next(&st, opts) == 'c' && !strcmp(st.arg, "3"), "opts: --count=3");
-	check(opt_next(&st, opts) == 'c' && !strcmp(st.arg, "-4"), "opts: -c -4");
-	check(opt_next(&st, opts) == 'j', "opts: -j");
-	check(opt_next(&st, opts) == OPT_POS && !strcmp(st.arg, "x"), "opts: x positional");
-	check(opt_next(&st, opts) == OPT_END, "opts: end");
-
-	opt_init(&st, 9, argv);
-	st.i = 7;
-	check(opt_next(&st, opts) == OPT_POS && !strcmp(st.arg, "--json"),
+	check(opt_next(&st) == O_COUNT && !strcmp(st.arg, "3"), "opts: --count=3");
+	check(opt_next(&st) == O_COUNT && !strcmp(st.arg, "-4"), "opts: -c -4");
+	check(opt_next(&st) == OPT_POS && !strcmp(st.arg, "x") && c.json &&
+	      c.read_only, "opts: -jR bundles --json and --read-only, x positional");
+	check(opt_next(&st) == O_COUNT && !strcmp(st.arg, "7"), "opts: -c7");
+	check(opt_next(&st) == O_ONE, "opts: -1 is an option where it is one");
+	check(opt_next(&st) == OPT_POS && !strcmp(st.arg, "-100ns"),
+	      "opts: -100ns is positional");
+	check(opt_next(&st) == O_COUNT && !strcmp(st.arg, "5"),
+	      "opts: --co abbreviates --count");
+	check(opt_next(&st) == OPT_POS && !strcmp(st.arg, "--json"),
 	      "opts: after --, --json is positional");
-	opt_init(&st, 11, argv);
-	st.i = 9;
-	check(opt_next(&st, opts) == OPT_UNKNOWN && !strcmp(st.bad, "--bogus"), "opts: --bogus unknown");
-	check(opt_next(&st, opts) == OPT_UNKNOWN, "opts: -z unknown");
-	opt_init(&st, 13, argv);
-	st.i = 11;
-	check(opt_next(&st, opts) == OPT_EXTRAARG, "opts: --json=1 has an extra argument");
-	check(opt_next(&st, opts) == OPT_NOARG, "opts: --count without its argument");
+	check(opt_next(&st) == OPT_POS && !strcmp(st.arg, "-j"),
+	      "opts: after --, -j is positional");
+	check(opt_next(&st) == OPT_END, "opts: end");
+
+	check(c.only_pos, "opts: -- ends the options for the command too");
+	c.only_pos = false;
+	opt_init(&st, &c, 5, bad, opts, true);
+	check(opt_next(&st) == OPT_UNKNOWN && !strcmp(st.bad, "--bogus"),
+	      "opts: --bogus unknown");
+	check(opt_next(&st) == OPT_UNKNOWN && !strcmp(st.bad, "-z"),
+	      "opts: -z in -jz unknown (%s)", st.bad);
+	check(opt_next(&st) == OPT_EXTRAARG && !strcmp(st.bad, "--json"),
+	      "opts: --json=1 has an extra argument");
+	check(opt_next(&st) == OPT_NOARG && !strcmp(st.bad, "--count"),
+	      "opts: --count without its argument");
+}
+
+static void phase_ok(const char *s, int64_t want)
+{
+	int64_t v = 0;
+	int r = parse_phase(s, &v);
+
+	check(r == 0 && v == want, "parse_phase(\"%s\") = %lld ns (got %lld)",
+	      s, (long long)want, (long long)v);
+}
+
+static void json_is(const char *in, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f) {
+		check(false, "open_memstream");
+		return;
+	}
+	json_str(f, in);
+	fclose(f);
+	check(!strcmp(buf, want), "json_str gives %s (got %s)", want, buf);
+	free(buf);
+}
+
+/* Phase units, JSON strings, the distance behind "did you mean". */
+static void test_usability(void)
+{
+	int64_t v;
+
+	phase_ok("100", 100);
+	phase_ok("-1000", -1000);
+	phase_ok("1.5us", 1500);
+	phase_ok("-2ms", -2000000);
+	phase_ok("0.1s", 100000000);
+	phase_ok("7ns", 7);
+	check(parse_phase("1.5", &v) == -1 && errno == EINVAL,
+	      "parse_phase rejects a fraction of a nanosecond");
+	check(parse_phase("3s", &v) == -1 && errno == ERANGE,
+	      "parse_phase rejects 3 s (beyond 32 bits)");
+	check(parse_phase("1e3", &v) == -1, "parse_phase rejects 1e3");
+
+	json_is("plain", "\"plain\"");
+	json_is("q\"b\\", "\"q\\\"b\\\\\"");
+	json_is("a\x01\n\x7f", "\"a\\u0001\\n\\u007f\"");
+	json_is("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+		"\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+	json_is("x\xffy", "\"x\\ufffdy\"");
+	json_is("\xc3", "\"\\ufffd\"");
+	json_is("\xc0\xaf", "\"\\ufffd\\ufffd\"");
+	json_is("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"");
+	json_is("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+
+	check(edit_distance("lsit", "list") == 1, "lsit is 1 from list");
+	check(edit_distance("lst", "list") == 1, "lst is 1 from list");
+	check(edit_distance("frob", "freq") == 2, "frob is 2 from freq");
+	check(edit_distance("", "get") == 3, "'' is 3 from get");
+	check(edit_distance("caps", "caps") == 0, "caps is 0 from caps");
 }
 
 /* Name resolution against a fake /sys. */
@@ -378,7 +449,7 @@ static void test_resolve(void)
 }
 
 static const char *prog;
-static char out_file[64];
+static char out_file[64], err_file[64];
 
 /* Run ptpctl with @argv (NULL-terminated); its stdout goes to out_file. */
 static int run_prog(char *const argv[])
@@ -392,12 +463,12 @@ static int run_prog(char *const argv[])
 		return -1;
 	if (pid == 0) {
 		int fd = open(out_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		int nul = open("/dev/null", O_WRONLY);
+		int efd = open(err_file, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
-		if (fd < 0 || nul < 0)
+		if (fd < 0 || efd < 0)
 			_exit(127);
 		dup2(fd, 1);
-		dup2(nul, 2);
+		dup2(efd, 2);
 		execv(prog, argv);
 		_exit(127);
 	}
@@ -452,32 +523,161 @@ static bool out_has(const char *needle)
 	return slurp(out_file, buf, sizeof(buf)) && strstr(buf, needle);
 }
 
-/* The whole command line, against a fake sysfs and debugfs: no PHC needed. */
-static void test_cli(void)
+static bool err_has(const char *needle)
 {
-	char root[] = "/tmp/ptpctl-cli.XXXXXX", env[128], path[256], cmd[64];
+	char buf[8192];
 
-	if (!mkdtemp(root)) {
-		check(false, "mkdtemp");
-		return;
+	return slurp(err_file, buf, sizeof(buf)) && strstr(buf, needle);
+}
+
+/* The column of each character of @s (UTF-8: one per code point). */
+static int col_of(const char *s, int byte)
+{
+	int i, col = 0;
+
+	for (i = 0; i < byte; i++)
+		col += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return col;
+}
+
+static char char_at(const char *s, int col)
+{
+	int i;
+
+	for (i = 0; s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && col_of(s, i) == col)
+			return s[i];
+	return '\0';
+}
+
+/*
+ * The output of list is a table whose header words start where each
+ * row's cells start: a space before, a non-space at the column.
+ */
+static bool table_aligned(int *rows)
+{
+	char buf[8192], *line, *save = NULL, *head;
+	int starts[16], n = 0, i, c;
+
+	*rows = 0;
+	if (!slurp(out_file, buf, sizeof(buf)))
+		return false;
+	head = strtok_r(buf, "\n", &save);
+	if (!head)
+		return false;
+	for (i = 0; head[i] && n < 16; i++)
+		if (head[i] != ' ' && (i == 0 || head[i - 1] == ' '))
+			starts[n++] = col_of(head, i);
+	while ((line = strtok_r(NULL, "\n", &save))) {
+		for (c = 1; c < n; c++)
+			if (char_at(line, starts[c] - 1) != ' ' ||
+			    char_at(line, starts[c]) == ' ' ||
+			    !char_at(line, starts[c]))
+				return false;
+		(*rows)++;
 	}
-	snprintf(out_file, sizeof(out_file), "%s/stdout", root);
-	put(root, "sys/class/ptp/ptp0/clock_name", "e1000e\n");
-	put(root, "sys/class/ptp/ptp2/clock_name", "ptp_dummy.0\n");
-	put(root, "sys/class/ptp/ptp2/n_vclocks", "0\n");
-	put(root, "sys/class/ptp/ptp2/max_vclocks", "20\n");
-	put(root, "sys/class/ptp/ptp2/n_external_timestamps", "2\n");
-	put(root, "sys/class/ptp/ptp3/clock_name", "twin\n");
-	put(root, "sys/class/ptp/ptp4/clock_name", "twin\n");
-	put(root, "dbg/ptp_dummy/ptp_dummy.0/seed", "1\n");
-	put(root, "dbg/ptp_dummy/ptp_dummy.0/trigger", "");
-	snprintf(path, sizeof(path), "%s/dbg/ptp_dummy/ptp_dummy.0/trigger", root);
-	chmod(path, 0200);
-	snprintf(env, sizeof(env), "%s/sys", root);
-	setenv("PTPCTL_SYSFS", env, 1);
-	snprintf(env, sizeof(env), "%s/dbg", root);
-	setenv("PTPCTL_DEBUGFS", env, 1);
+	return n == 7;
+}
 
+/* Issue 12: ptpctl as a new user tries it (fake sysfs of test_cli). */
+static void test_cli_usability(void)
+{
+	/* 1. interfaces: their clock from ETHTOOL_GET_TS_INFO */
+	cli(1, "lo caps (an interface without a PHC)", "lo", "caps", NULL);
+	check(err_has("network interface lo has no PTP hardware clock"),
+	      "cli: lo is found as a network interface without a PHC");
+	cli(0, "list", "list", NULL);
+	check(out_has("INTERFACES"), "cli: list has an INTERFACES column");
+	cli(0, "--json list", "--json", "list", NULL);
+	check(out_has("\"interfaces\": []"), "cli: list --json has interfaces");
+
+	/* 2. getopt conventions */
+	cli(0, "-jR list (bundled)", "-jR", "list", NULL);
+	check(out_has("\"index\": 2"), "cli: -jR list prints JSON");
+	cli(0, "-dptp_dummy.0 vclocks", "-dptp_dummy.0", "vclocks", NULL);
+	cli(0, "--device=ptp_dummy.0 vclocks", "--device=ptp_dummy.0", "vclocks", NULL);
+	cli(0, "-- list", "--", "list", NULL);
+	check(out_has("INDEX"), "cli: -- list lists");
+	cli(0, "DEV --json vclocks", "ptp_dummy.0", "--json", "vclocks", NULL);
+	check(out_has("\"n_vclocks\": 0, \"max_vclocks\": 20"),
+	      "cli: an option between device and command applies");
+	cli(0, "DEV vclocks -j", "ptp_dummy.0", "vclocks", "-j", NULL);
+	check(out_has("\"n_vclocks\": 0"), "cli: -j after the command");
+	cli(2, "-d without its argument", "-d", NULL);
+	cli(2, "-jz", "-jz", "list", NULL);
+	check(err_has("unknown option -z"), "cli: -z of -jz is named");
+
+	/* 3. a mistyped command */
+	cli(2, "lsit", "lsit", NULL);
+	check(err_has("did you mean 'list'?"), "cli: lsit: did you mean 'list'?");
+	cli(2, "DEV cpas", "ptp_dummy.0", "cpas", NULL);
+	check(err_has("did you mean 'caps'?"), "cli: cpas: did you mean 'caps'?");
+	cli(2, "frob (no command or clock)", "frob", NULL);
+	check(err_has("neither a command nor a PTP clock"), "cli: frob is neither");
+	cli(2, "help lsit", "help", "lsit", NULL);
+
+	/* 4. JSON: null, booleans, valid UTF-8; --json everywhere */
+	cli(0, "--json list", "--json", "list", NULL);
+	check(out_has("\"driver\": null, \"parent\": null"), "cli: unknown driver and parent are null");
+	check(out_has("\"max_adj\": 500000, \"alarms\": null"), "cli: unknown counts are null");
+	check(out_has("\"pps\": true") && out_has("\"pps\": null"), "cli: pps is a boolean or null");
+	check(out_has("\"cross_timestamping\": null, \"adjust_phase\": null"),
+	      "cli: GETCAPS flags of a clock that cannot be opened are null");
+	check(out_has("\"clock_name\": \"bad\\ufffd\\u0001\xc3\xa9\\u007f\\\"q\""),
+	      "cli: a clock_name that is not UTF-8 gives valid JSON");
+	cli(0, "help freq", "help", "freq", NULL);
+	check(out_has("--json"), "cli: freq --help documents --json");
+	cli(0, "--help", "--help", NULL);
+	check(out_has("cmp, freq,"), "cli: --help lists freq among the JSON commands");
+	cli(0, "help perout", "help", "perout", NULL);
+	check(out_has("--json"), "cli: perout --help documents --json");
+}
+
+/* Issue 12, continued: phase, errors in list, alignment, versions. */
+static void test_cli_usability2(const char *root)
+{
+	char path[256], want[64];
+	bool aligned;
+	int rows = 0;
+
+	/* 5. phase units */
+	cli(1, "phase 1.5us (parsed; then no node)", "ptp_dummy.0", "phase", "1.5us", NULL);
+	cli(1, "phase -2ms", "ptp_dummy.0", "phase", "-2ms", NULL);
+	cli(2, "phase 1.5 (a fraction of a ns)", "ptp_dummy.0", "phase", "1.5", NULL);
+	cli(2, "phase 3s (beyond 32 bits)", "ptp_dummy.0", "phase", "3s", NULL);
+
+	/* 6. a clock that cannot be opened says why */
+	cli(0, "list", "list", NULL);
+	check(out_has("cross=? phase=? (open: no such file or directory)"),
+	      "cli: list says why a clock's GETCAPS is missing");
+	cli(0, "--json list", "--json", "list", NULL);
+	check(out_has("\"error\": \"open: no such file or directory\""),
+	      "cli: list --json has the error");
+
+	/* 7. the table lines up */
+	cli(0, "list", "list", NULL);
+	aligned = table_aligned(&rows);
+	check(aligned && rows == 5,
+	      "cli: list's header lines up with its %d rows", rows);
+
+	/* 8. versions */
+	snprintf(want, sizeof(want), "ptpctl %s\n", PTPCTL_VERSION);
+	cli(0, "version", "version", NULL);
+	check(out_has(want) && out_has("core: in-kernel\n"),
+	      "cli: version without /sys/module/ptp/version: in-kernel");
+	put(root, "sys/module/ptp/version", "9.8.7\n");
+	cli(0, "--version", "--version", NULL);
+	check(out_has(want) && out_has("core: ptp-clock 9.8.7\n"),
+	      "cli: --version reads /sys/module/ptp/version");
+	cli(0, "version --json", "version", "--json", NULL);
+	check(out_has("\"core\": \"ptp-clock 9.8.7\""), "cli: version --json");
+	snprintf(path, sizeof(path), "%s/sys/module/ptp/version", root);
+	unlink(path);
+}
+
+/* The command line's usage errors (2) and failures (1). */
+static void test_cli_args(const char *root)
+{
 	cli(0, "--help", "--help", NULL);
 	check(out_has("usage: ptpctl [OPTIONS] [DEVICE]"), "cli: --help prints the usage");
 	cli(0, "--version", "--version", NULL);
@@ -514,11 +714,12 @@ static void test_cli(void)
 	cli(1, "an index with no clock", "7", "get", NULL);
 	cli(1, "a clock whose /dev node is missing", "ptp_dummy.0", "get", NULL);
 	cli(1, "a directory given as the device", root, "get", NULL);
-	cli(0, "list (no clock can be opened)", "list", NULL);
-	check(out_has("/dev/ptp2   ptp_dummy.0") && out_has("/dev/ptp4   twin"),
-	      "cli: list shows the fake clocks");
-	cli(0, "--json list", "--json", "list", NULL);
-	check(out_has("\"clock_name\": \"ptp_dummy.0\""), "cli: --json list has the names");
+}
+
+/* vclocks and dummy: writing sysfs and debugfs. */
+static void test_cli_sysfs(const char *root)
+{
+	char env[128], path[256];
 
 	cli(0, "vclocks (sysfs only)", "ptp_dummy.0", "vclocks", NULL);
 	check(out_has("n_vclocks 0\nmax_vclocks 20\n"), "cli: vclocks reads n_vclocks and max_vclocks");
@@ -546,6 +747,48 @@ static void test_cli(void)
 	snprintf(env, sizeof(env), "%s/nodebugfs", root);
 	setenv("PTPCTL_DEBUGFS", env, 1);
 	cli(1, "dummy without debugfs", "ptp_dummy.0", "dummy", NULL);
+}
+
+/* The whole command line, against a fake sysfs and debugfs: no PHC needed. */
+static void test_cli(void)
+{
+	char root[] = "/tmp/ptpctl-cli.XXXXXX", env[128], path[256], cmd[64];
+
+	if (!mkdtemp(root)) {
+		check(false, "mkdtemp");
+		return;
+	}
+	snprintf(out_file, sizeof(out_file), "%s/stdout", root);
+	snprintf(err_file, sizeof(err_file), "%s/stderr", root);
+	put(root, "sys/class/ptp/ptp0/clock_name", "e1000e\n");
+	put(root, "sys/class/ptp/ptp2/clock_name", "ptp_dummy.0\n");
+	put(root, "sys/class/ptp/ptp2/n_vclocks", "0\n");
+	put(root, "sys/class/ptp/ptp2/max_vclocks", "20\n");
+	put(root, "sys/class/ptp/ptp2/n_external_timestamps", "2\n");
+	put(root, "sys/class/ptp/ptp3/clock_name", "twin\n");
+	put(root, "sys/class/ptp/ptp4/clock_name", "twin\n");
+	put(root, "sys/class/ptp/ptp2/pps_available", "1\n");
+	put(root, "sys/class/ptp/ptp2/max_adjustment", "500000\n");
+	put(root, "sys/class/ptp/ptp5/clock_name", "bad\xff\x01\xc3\xa9\x7f\"q\n");
+	put(root, "dbg/ptp_dummy/ptp_dummy.0/seed", "1\n");
+	put(root, "dbg/ptp_dummy/ptp_dummy.0/trigger", "");
+	snprintf(path, sizeof(path), "%s/dbg/ptp_dummy/ptp_dummy.0/trigger", root);
+	chmod(path, 0200);
+	snprintf(env, sizeof(env), "%s/sys", root);
+	setenv("PTPCTL_SYSFS", env, 1);
+	snprintf(env, sizeof(env), "%s/dbg", root);
+	setenv("PTPCTL_DEBUGFS", env, 1);
+
+	test_cli_args(root);
+	cli(0, "list (no clock can be opened)", "list", NULL);
+	check(out_has("/dev/ptp2 ptp_dummy.0") && out_has("/dev/ptp4 twin"),
+	      "cli: list shows the fake clocks");
+	cli(0, "--json list", "--json", "list", NULL);
+	check(out_has("\"clock_name\": \"ptp_dummy.0\""), "cli: --json list has the names");
+	test_cli_usability();
+	test_cli_usability2(root);
+
+	test_cli_sysfs(root);
 
 	unsetenv("PTPCTL_SYSFS");
 	unsetenv("PTPCTL_DEBUGFS");
@@ -564,6 +807,7 @@ int main(int argc, char **argv)
 	test_freq();
 	test_misc();
 	test_opts();
+	test_usability();
 	test_resolve();
 	if (argc > 1) {
 		prog = argv[1];

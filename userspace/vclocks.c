@@ -52,22 +52,16 @@ static int write_attr(const char *path, const char *val)
 
 int cmd_vclocks(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	char dir[PATH_MAX], path[PATH_MAX + 32], buf[32], maxbuf[32] = "?";
 	const char *set = NULL;
 	unsigned int want = 0;
 	struct optstate st;
 	int vc[256], n, i, id, ret, err;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
-		if (id == OPT_JSON)
-			c->json = true;
-		else if (id == OPT_POS && !set)
+	opt_init(&st, c, argc, argv, NULL, true);
+	while ((id = opt_next(&st)) != OPT_END) {
+		if (id == OPT_POS && !set)
 			set = st.arg;
-		else if (id == OPT_POS)
-			return fail_usage(c, "unexpected argument '%s'", st.arg);
 		else
 			return opt_error(c, id, &st);
 	}
@@ -109,10 +103,17 @@ int cmd_vclocks(struct ctx *c, int argc, char **argv)
 	}
 	n = find_vclocks(c->clk.index, vc, 256);
 	if (c->json) {
+		long nv, mv;
+		bool have_n = !parse_long(buf, 0, LONG_MAX, &nv);
+		bool have_max = !parse_long(maxbuf, 0, LONG_MAX, &mv);
+
 		printf("{\"device\": ");
 		json_str(stdout, c->clk.dev);
-		printf(", \"n_vclocks\": %s, \"max_vclocks\": %s, \"vclocks\": [",
-		       buf, maxbuf);
+		json_key(stdout, false, "n_vclocks");
+		json_long_or_null(stdout, have_n, nv);
+		json_key(stdout, false, "max_vclocks");
+		json_long_or_null(stdout, have_max, mv);
+		printf(", \"vclocks\": [");
 		for (i = 0; i < n; i++)
 			printf("%s\"/dev/ptp%d\"", i ? ", " : "", vc[i]);
 		printf("]}\n");
@@ -203,28 +204,17 @@ static int dummy_dir(struct ctx *c, char *out, size_t len)
 			c->clk.name, root);
 }
 
-static int show_control(struct ctx *c, const char *path, const char *label,
-			bool in_list)
+/* Read a control into @buf without its trailing newlines.  0 or exit status. */
+static int read_control(struct ctx *c, const char *path, const char *label,
+			char *buf, size_t len)
 {
-	char buf[8192];
 	ssize_t n, total = 0;
 	int fd, err;
 
-	struct stat st;
-
-	/* root may open a write-only control, but reading it fails */
-	if (!stat(path, &st) && !(st.st_mode & 0444)) {
-		if (in_list) {
-			printf("%-22s (write-only)\n", label);
-			return 0;
-		}
-		return fail_usage(c, "control '%s' is write-only: give a value to write",
-				  label);
-	}
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fail_sys(c, label, errno, NULL);
-	while ((n = read(fd, buf + total, sizeof(buf) - 1 - total)) > 0)
+	while ((n = read(fd, buf + total, len - 1 - total)) > 0)
 		total += n;
 	err = n < 0 ? errno : 0;
 	close(fd);
@@ -233,17 +223,68 @@ static int show_control(struct ctx *c, const char *path, const char *label,
 	buf[total] = '\0';
 	while (total > 0 && buf[total - 1] == '\n')
 		buf[--total] = '\0';
-	if (!in_list) {
-		printf("%s\n", buf);
+	return 0;
+}
+
+/* Controls listed so far in JSON (for the commas). */
+static int json_controls;
+
+static void print_listed(struct ctx *c, const char *label, const char *buf)
+{
+	char *line, *save = NULL, *copy;
+
+	if (c->json) {
+		printf("%s\n  ", json_controls++ ? "," : "");
+		json_str(stdout, label);
+		printf(": ");
+		if (buf)
+			json_str(stdout, buf);
+		else
+			printf("null");
+		return;
+	}
+	if (!buf) {
+		printf("%-22s (write-only)\n", label);
 	} else if (!strchr(buf, '\n')) {
 		printf("%-22s %s\n", label, buf);
 	} else {
-		char *line, *save = NULL;
-
 		printf("%s:\n", label);
-		for (line = strtok_r(buf, "\n", &save); line;
+		copy = strdup(buf);
+		for (line = strtok_r(copy, "\n", &save); line;
 		     line = strtok_r(NULL, "\n", &save))
 			printf("  %s\n", line);
+		free(copy);
+	}
+}
+
+static int show_control(struct ctx *c, const char *path, const char *label,
+			bool in_list)
+{
+	char buf[8192];
+	struct stat st;
+	int ret;
+
+	/* root may open a write-only control, but reading it fails */
+	if (!stat(path, &st) && !(st.st_mode & 0444)) {
+		if (!in_list)
+			return fail_usage(c, "control '%s' is write-only: give a value to write",
+					  label);
+		print_listed(c, label, NULL);
+		return 0;
+	}
+	ret = read_control(c, path, label, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	if (in_list) {
+		print_listed(c, label, buf);
+	} else if (c->json) {
+		printf("{\"control\": ");
+		json_str(stdout, label);
+		printf(", \"value\": ");
+		json_str(stdout, buf);
+		printf("}\n");
+	} else {
+		printf("%s\n", buf);
 	}
 	return 0;
 }
@@ -281,7 +322,7 @@ static int list_controls(struct ctx *c, const char *dir, const char *prefix)
 				strncat(label, "/", sizeof(label) - strlen(label) - 1);
 				if (!ret)
 					ret = list_controls(c, path, label);
-			} else {
+			} else if (!c->json) {
 				printf("%-22s (directory)\n", label);
 			}
 		} else if (!ret) {
@@ -292,9 +333,21 @@ static int list_controls(struct ctx *c, const char *dir, const char *prefix)
 	return ret;
 }
 
+/* list_controls, in one JSON object with --json. */
+static int list_json(struct ctx *c, const char *dir, const char *prefix)
+{
+	int ret;
+
+	if (c->json)
+		printf("{");
+	ret = list_controls(c, dir, prefix);
+	if (c->json)
+		printf("%s}\n", json_controls ? "\n" : "");
+	return ret;
+}
+
 int cmd_dummy(struct ctx *c, int argc, char **argv)
 {
-	static const struct opt opts[] = { OPTS_COMMON, { .name = NULL } };
 	char dir[PATH_MAX], path[PATH_MAX * 2], val[4096] = "", op[300];
 	const char *control = NULL;
 	struct optstate st;
@@ -302,9 +355,8 @@ int cmd_dummy(struct ctx *c, int argc, char **argv)
 	ssize_t n;
 	int fd;
 
-	opt_init(&st, argc, argv);
-	st.i = 1;
-	while ((id = opt_next(&st, opts)) != OPT_END) {
+	opt_init(&st, c, argc, argv, NULL, true);
+	while ((id = opt_next(&st)) != OPT_END) {
 		if (id == OPT_POS && !control) {
 			control = st.arg;
 		} else if (id == OPT_POS) {
@@ -313,7 +365,7 @@ int cmd_dummy(struct ctx *c, int argc, char **argv)
 			if (nval++)
 				strcat(val, " ");
 			strcat(val, st.arg);
-		} else if (id != OPT_JSON) {
+		} else {
 			return opt_error(c, id, &st);
 		}
 	}
@@ -323,14 +375,14 @@ int cmd_dummy(struct ctx *c, int argc, char **argv)
 	if (ret)
 		return ret;
 	if (!control)
-		return list_controls(c, dir, "");
+		return list_json(c, dir, "");
 	snprintf(path, sizeof(path), "%s/%s", dir, control);
 	if (access(path, F_OK))
 		return fail_usage(c, "no control '%s' in %s (run without a control to list them)",
 				  control, dir);
 	if (is_dir(path)) {
 		snprintf(op, sizeof(op), "%s/", control);
-		return list_controls(c, path, op);
+		return list_json(c, path, op);
 	}
 	if (!nval)
 		return show_control(c, path, control, false);

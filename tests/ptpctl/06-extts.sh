@@ -35,7 +35,7 @@ bg_wait b; ok $? "extts 1 --falling --count 1 --json exits 0"
 bg_out b | grep -Eq '^\{"channel": 1, "sec": [0-9]+, "nsec": [0-9]+, "time": "[0-9]+\.[0-9]{9}"\}$'
 ok $? "one JSON event for channel 1: $(bg_out b)"
 is "$(nlines b)" 1 "the rising edge was not reported"
-bg_out b | ptpctl_jsoncheck --lines; ok $? "extts --json prints JSON lines"
+bg_out b | json_lines; ok $? "extts --json prints JSON lines (jq)"
 
 # Loopback: FIPER1 drives trigger input 1 (channel 0).  A period of
 # 100 ms at phase 0 puts every rising edge on a multiple of 100 ms.
@@ -52,7 +52,7 @@ ptpctl "$DEV" perout 0 off > /dev/null
 bg_start d "$DEV" extts 0 --both --count 4 --timeout 60 --json
 ptpctl "$DEV" perout 0 --period 100ms --phase 0 --duty 25 > /dev/null
 bg_wait d; ok $? "four edges with --both"
-bg_out d | ptpctl_jsoncheck --lines; ok $? "four valid JSON lines"
+bg_out d | json_lines; ok $? "four valid JSON lines (jq)"
 nsecs=$(bg_out d | sed -n 's/.*"nsec": \([0-9]*\),.*/\1/p')
 r=$(echo "$nsecs" | awk '$1 % 100000000 == 0' | grep -c .)
 f=$(echo "$nsecs" | awk '$1 % 100000000 == 25000000' | grep -c .)

@@ -41,7 +41,7 @@ ptpctl "$DEV" extts 0 --disable
 bg_out b | grep -Eq '^\{"channel": 1, "sec": [0-9]+, "nsec": [0-9]+, "time": "[0-9.]+"\}$'
 ok $? "the one event is channel 1, in JSON: $(bg_out b)"
 is "$(nlines b)" 1 "channel 0's event was not shown"
-bg_out b | ptpctl_jsoncheck --lines; ok $? "monitor --json prints JSON lines"
+bg_out b | json_lines; ok $? "monitor --json prints JSON lines (jq)"
 
 # The generator on both inputs.
 dummy_set gen_channels 3
