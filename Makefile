@@ -9,6 +9,9 @@
 #   make lint         checkpatch --strict, sparse (C=2) and W=1
 #   make deb          the DKMS and ptpctl Debian packages
 #   make deps         the host packages (apt) that all of this needs
+#   make host-tests   the host-side tests of ptpctl
+#   make vm-modules   the modules for each guest kernel, in .build/
+#   make help         this list
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 BUILD := $(CURDIR)/.build
@@ -18,7 +21,7 @@ SHELL := /bin/bash
 KSRC = $(shell . $(VM)/lib.sh && d=$$(ksrc_dir) && [ -d "$$d" ] && echo "$$d")
 
 .PHONY: all modules userspace clean check demo lint deb deps kernels \
-	rootfs vm-modules host-tests
+	rootfs vm-modules host-tests help
 
 all: modules
 
@@ -48,9 +51,11 @@ deps:
 			apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
+# The guest kernel flavours that vm-modules builds for (make demo: base).
+FLAVOURS ?= base debug
+
 kernels: deps
-	$(VM)/build-kernel base >/dev/null
-	$(VM)/build-kernel debug >/dev/null
+	@set -e; for f in $(FLAVOURS); do $(VM)/build-kernel $$f > /dev/null; done
 
 rootfs: deps
 	$(VM)/build-rootfs >/dev/null
@@ -58,12 +63,12 @@ rootfs: deps
 # Our modules built for each guest kernel, in .build/<flavour>/, plus the
 # dummy alone against the in-tree core of base (.build/base-intree/).
 vm-modules: kernels
-	@set -e; for f in base debug; do \
+	@set -e; for f in $(FLAVOURS); do \
 		k=$$($(VM)/build-kernel $$f)/build; \
 		$(call build_modules,$(BUILD)/$$f,$$k,); \
-	done; \
-	k=$$($(VM)/build-kernel base)/build; \
-	$(call build_modules,$(BUILD)/base-intree,$$k,PTP_DUMMY_ONLY=1)
+		[ $$f = base ] || continue; \
+		$(call build_modules,$(BUILD)/base-intree,$$k,PTP_DUMMY_ONLY=1); \
+	done
 
 # build_modules DIR KDIR EXTRA: copy the module sources into DIR and build.
 define build_modules
@@ -73,20 +78,26 @@ define build_modules
 	$(MAKE) -s -C $(2) M=$(1) $(3) modules
 endef
 
+# The host-side tests: ptpctl's parsers and command line (TAP).
 host-tests: userspace
-	$(MAKE) -C tests O=$(BUILD)/tests host-check
+	$(MAKE) -C userspace O=$(BUILD)/userspace check
 
 check: deps
 	@tests/check
 
+# The demo boots base alone: it builds no other kernel.
+demo: FLAVOURS = base
 demo: deps vm-modules userspace rootfs
 	$(VM)/run -- vm/demo
 
-lint: deps kernels
+lint: deps
 	@tests/lint
 
 deb: deps
 	debian/build-deb
+
+help:
+	@sed -n 's/^#   make/make/p' $(firstword $(MAKEFILE_LIST))
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null
