@@ -20,4 +20,28 @@
 #define CONFIG_PTP_1588_CLOCK_MODULE 1
 #endif
 
+/*
+ * The module builds against 6.1 (every module of the package) and 6.12
+ * (the drivers only: src/Kbuild builds no core there); the lines below are
+ * the API differences between the two.
+ */
+
+/*
+ * The platform driver's remove callback returns void from 6.11 on.  A
+ * driver declares it "static compat_remove_ret f(...)" and ends it with
+ * "return COMPAT_REMOVE_OK;".
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+#define compat_remove_ret	void
+#define COMPAT_REMOVE_OK
+#else
+#define compat_remove_ret	int
+#define COMPAT_REMOVE_OK	0
+#endif
+
+/* 6.12 removed no_llseek: a NULL llseek is what says "not seekable". */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define no_llseek		NULL
+#endif
+
 #endif /* _PTP_CLOCK_COMPAT_H */

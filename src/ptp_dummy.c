@@ -1464,7 +1464,7 @@ static int dummy_probe(struct platform_device *pdev)
 	return 0;
 }
 
-static int dummy_remove(struct platform_device *pdev)
+static compat_remove_ret dummy_remove(struct platform_device *pdev)
 {
 	struct dummy_clock *dc = platform_get_drvdata(pdev);
 
@@ -1472,7 +1472,7 @@ static int dummy_remove(struct platform_device *pdev)
 	debugfs_remove_recursive(dc->dbg);
 	dummy_stop_timers(dc);
 	ptp_clock_unregister(dc->ptp);
-	return 0;
+	return COMPAT_REMOVE_OK;
 }
 
 static struct platform_driver dummy_driver = {
