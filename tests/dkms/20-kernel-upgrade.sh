@@ -31,6 +31,9 @@ oimg=$(kernel_deb "$other" image)
 ok $? "the kernel cache has the headers and image of $orel (vm/build-kernel $other)"
 { [ -n "$deb" ] && [ -n "$hdr" ] && [ -n "$ohdr" ] && [ -n "$oimg" ]; } || done_testing
 ver=$(pkg_version)
+# The README's row of the new kernel: debug has no PTP core, base's is =m.
+orow="6.1, core absent"
+[ "$other" = base ] && orow="6.1, core =m"
 
 run_ok "no harness copies of our modules in updates/" drop_harness_modules
 run_ok "apt-get install the $KREL headers" apt_install "$hdr"
@@ -53,7 +56,7 @@ dkms status -m "$MODULE" | sed 's/^/#   /'
 for m in ptp ptp_dummy; do
 	f=$(mod_file "$m" "$orel")
 	is_dkms_copy "$f" && modinfo -F vermagic "$f" | grep -q "^$orel "
-	ok $? "$orel: modinfo -k $orel $m is the dkms copy built for it ($f)"
+	ok $? "row '$orow': $orel: modinfo -k $orel $m is the dkms copy built for it ($f)"
 done
 # An explicit autoinstall for a kernel that has the modules is a no-op.
 run_ok "dkms autoinstall -k $orel again" dkms autoinstall -k "$orel"

@@ -67,6 +67,16 @@ dkms_state() {
 		sed -n "s|^$MODULE/[^,]*, $1, [^:]*: \([a-z]*\).*|\1|p" | head -n 1
 }
 
+# dkms_file KERNEL MODULE: the module file dkms installed for KERNEL
+# (.ko, or compressed as that kernel's own modules are), or nothing.
+dkms_file() {
+	local f
+	for f in /lib/modules/"$1"/updates/dkms/"$2".ko{,.xz,.zst,.gz}; do
+		[ -e "$f" ] && { echo "$f"; return 0; }
+	done
+	return 1
+}
+
 # The file of module $1 that modprobe would load for kernel $2.
 mod_file() { modinfo -k "${2:-$KREL}" -F filename "$1" 2>/dev/null; }
 
