@@ -80,12 +80,15 @@ dkms_file() {
 # The file of module $1 that modprobe would load for kernel $2.
 mod_file() { modinfo -k "${2:-$KREL}" -F filename "$1" 2>/dev/null; }
 
-# check_dkms_modules KERNEL: both modules are in its updates/dkms, built
-# for it, and they are what modprobe finds for it.
+# check_dkms_modules KERNEL [MODULE...]: the modules (default: ptp and
+# ptp_dummy) are in its updates/dkms, built for it, of the package's
+# version, and they are what modprobe finds for it.
 check_dkms_modules() {
 	local k=$1 m f
-	for m in ptp ptp_dummy; do
-		f=/lib/modules/$k/updates/dkms/$m.ko
+	shift
+	[ $# -gt 0 ] || set -- ptp ptp_dummy
+	for m in "$@"; do
+		f=$(dkms_file "$k" "$m") || f=/lib/modules/$k/updates/dkms/$m.ko
 		modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$k "
 		ok $? "dkms installed $f, built for $k"
 		is "$(mod_file "$m" "$k")" "$f" "$k: modinfo $m resolves to the dkms copy"
@@ -109,13 +112,19 @@ check_dkms_gone() {
 # check_dummy_clock DKMS_PTP: modprobe ptp_dummy loads the core in
 # DKMS_PTP, and the dummy's clock can be set, adjusted and read.
 check_dummy_clock() {
-	local dev t
+	local dev
 	run_ok "modprobe ptp_dummy" modprobe ptp_dummy
 	loaded_core_is "$1"
 	ok $? "the loaded ptp is the dkms copy (its build ID)"
 	dev=$(wait_clock ptp_dummy.0)
 	ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
 	[ -n "$dev" ] || return 0
+	check_phc_set_adj "$dev"
+}
+
+# check_phc_set_adj DEV: the clock DEV can be set, adjusted and read.
+check_phc_set_adj() {
+	local dev=$1 t
 	run_ok "phc_ctl set 1000" phc_ctl "$dev" set 1000
 	run_ok "phc_ctl adj 100" phc_ctl "$dev" adj 100
 	t=$(phc_ctl "$dev" get 2>&1 | sed -n 's/.*clock time is \([0-9]*\)\..*/\1/p')
