@@ -25,6 +25,39 @@ for i in 0 1 2 3; do
 done
 is "$(printf '%s\n' "${devs[@]}" | sort -u | grep -c /dev/ptp)" 4 "four distinct /dev/ptpN"
 
+# reset: every knob of clock 0, changed, comes back to what the untouched
+# clock 3 has (the defaults of a new clock), and the alarms are disarmed.
+knobs=()
+for f in "$DBG/ptp_dummy.3"/*; do
+	case ${f##*/} in state | alarm[12] | trigger | reset) ;; *) knobs+=("${f##*/}") ;; esac
+done
+[ ${#knobs[@]} -ge 20 ]
+ok $? "clock 3 has ${#knobs[@]} knobs"
+changed=0
+for k in "${knobs[@]}"; do
+	v=$(< "$DBG/ptp_dummy.0/$k")
+	for w in $((v + 1)) $((v - 1)) 1000000000; do
+		echo "$w" > "$DBG/ptp_dummy.0/$k" 2> /dev/null && break
+	done
+	[ "$(< "$DBG/ptp_dummy.0/$k")" != "$(< "$DBG/ptp_dummy.3/$k")" ] && changed=$((changed + 1))
+done
+is "$changed" ${#knobs[@]} "every knob of clock 0 set away from its default"
+echo +3600000000000 > "$DBG/ptp_dummy.0/alarm1"
+is "$(alarm_of 0 1 armed)" 1 "alarm1 of clock 0 armed"
+is "$(state gen "$DBG/ptp_dummy.0")" 1 "and its generator runs"
+run_fails "reset takes only 1" sh -c "echo 2 > $DBG/ptp_dummy.0/reset"
+run_ok "echo 1 > reset" sh -c "echo 1 > $DBG/ptp_dummy.0/reset"
+same=0
+for k in "${knobs[@]}"; do
+	a=$(< "$DBG/ptp_dummy.0/$k") b=$(< "$DBG/ptp_dummy.3/$k")
+	[ "$a" = "$b" ] && same=$((same + 1)) || echo "# $k: $a after reset, $b on a new clock"
+done
+is "$same" ${#knobs[@]} "after reset every knob equals a new clock's"
+is "$(alarm_of 0 1 armed)" 0 "alarm1 is disarmed"
+is "$(state gen "$DBG/ptp_dummy.0")" 0 "the generator stopped"
+is "$(state wander_now_ppb "$DBG/ptp_dummy.0")" 0 "the wander is back to 0"
+is "$(state addend_effective "$DBG/ptp_dummy.0")" 2147483648 "no oscillator error is left"
+
 for i in 0 1 2 3; do dummy_ptp "${devs[$i]}" settime $((1000 * (i + 1))) > /dev/null; done
 for i in 0 1 2 3; do
 	t=$(dummy_ptp "${devs[$i]}" gettime | sed -n 's/^time \([0-9]*\)\..*/\1/p')

@@ -10,21 +10,10 @@ serve dummy_ptp || exit 1
 
 DBG=/sys/kernel/debug/ptp_dummy
 
-# The debugfs settings and their defaults (see docs/ptp_dummy.md).
-DUMMY_DEFAULTS="freq_error_ppb=0 wander_ppb=0 wander_max_ppb=100000 seed=1
-jitter_ns=0 step_ns=0 step_interval_ms=0 slew_ppb=1000000 loopback=0
-gen_period_ns=0 gen_width_ns=0 gen_channels=1 fail_gettime=0 fail_settime=0
-fail_adjfine=0 fail_enable=0 fail_errno=5 no_sys_ts=0 fail_getcycles=0
-fail_skip=0"
-
-# dummy_reset DIR: every setting of one clock back to its default, alarms off.
+# dummy_reset DIR: every setting of one clock back to its default, alarms
+# off: the driver's own reset, from its one list of defaults (dummy_params[]).
 dummy_reset() {
-	local kv
-	for kv in $DUMMY_DEFAULTS; do
-		echo "${kv#*=}" > "$1/${kv%%=*}" 2>/dev/null
-	done
-	echo off > "$1/alarm1" 2>/dev/null
-	echo off > "$1/alarm2" 2>/dev/null
+	echo 1 > "$1/reset" || echo "# dummy_reset: cannot reset $1"
 }
 
 # state KEY [DIR]: a field of the clock's debugfs state file.
@@ -32,6 +21,9 @@ state() { field "$1" "${2:-$G}/state"; }
 
 # alarm N KEY: a field of alarmN.
 alarm() { field "$2" "$G/alarm$1"; }
+
+# alarm_of CLOCK N KEY: a field of alarmN of ptp_dummy.CLOCK.
+alarm_of() { field "$3" "$DBG/ptp_dummy.$1/alarm$2"; }
 
 # field KEY FILE: the second word of FILE's first line whose first is KEY.
 field() {

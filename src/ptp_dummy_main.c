@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptp_dummy: a software PTP hardware clock modelled on the Freescale eTSEC
+ * (gianfar) 1588 timer.  This file makes the platform devices, one per
+ * clock, and registers each with the PTP core; ptp_dummy.h lists the
+ * others.  See docs/ptp_dummy.md.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/platform_device.h>
+#include <linux/ptp_clock_kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+
+#include "ptp_dummy.h"
+
+static unsigned int clocks = 1;
+module_param(clocks, uint, 0444);
+MODULE_PARM_DESC(clocks, "number of clocks to create (1..16, default 1)");
+
+static int max_adj = 10000000;
+module_param(max_adj, int, 0444);
+MODULE_PARM_DESC(max_adj,
+		 "maximum frequency adjustment in ppb (default 10000000; 512000 is the eTSEC)");
+
+static const char * const dummy_pin_names[DUMMY_N_PINS] = {
+	"TRIG_IN1", "TRIG_IN2", "PULSE_OUT1", "PULSE_OUT2", "PULSE_OUT3",
+};
+
+static struct dentry *dummy_dbg_root;
+
+/* A new clock: realtime, nominal frequency, every knob at its default. */
+static void dummy_init_state(struct dummy_clock *dc)
+{
+	unsigned int i;
+
+	dummy_init_timers(dc);
+	dc->addend = DUMMY_ADD_NOMINAL;
+	dc->model.base_raw = ktime_get_raw_ns();
+	dc->model.base_ns = ktime_get_real_ns();
+	dummy_set_rates(&dc->model, dc->addend, 0);
+	dummy_reset(dc);
+
+	for (i = 0; i < DUMMY_N_PINS; i++) {
+		struct ptp_pin_desc *pin = &dc->pins[i];
+
+		strscpy(pin->name, dummy_pin_names[i], sizeof(pin->name));
+		pin->index = i;
+		pin->func = i < DUMMY_N_TRIGGERS ? PTP_PF_EXTTS : PTP_PF_PEROUT;
+		pin->chan = i < DUMMY_N_TRIGGERS ? i : i - DUMMY_N_TRIGGERS;
+	}
+	dc->info = dummy_info_template;
+	dc->info.max_adj = max_adj;
+	dc->info.pin_config = dc->pins;
+	strscpy(dc->info.name, dev_name(&dc->pdev->dev), sizeof(dc->info.name));
+}
+
+static int dummy_probe(struct platform_device *pdev)
+{
+	struct dummy_clock *dc;
+
+	dc = devm_kzalloc(&pdev->dev, sizeof(*dc), GFP_KERNEL);
+	if (!dc)
+		return -ENOMEM;
+	dc->pdev = pdev;
+	dummy_init_state(dc);
+
+	dc->ptp = ptp_clock_register(&dc->info, &pdev->dev);
+	if (IS_ERR(dc->ptp))
+		return dev_err_probe(&pdev->dev, PTR_ERR(dc->ptp),
+				     "cannot register the clock\n");
+	if (!dc->ptp)
+		return dev_err_probe(&pdev->dev, -ENODEV,
+				     "no PTP clock support in this kernel\n");
+
+	dummy_debugfs_init(dc, dummy_dbg_root);
+	platform_set_drvdata(pdev, dc);
+	dev_info(&pdev->dev, "registered ptp%d\n", ptp_clock_index(dc->ptp));
+	return 0;
+}
+
+static compat_remove_ret dummy_remove(struct platform_device *pdev)
+{
+	struct dummy_clock *dc = platform_get_drvdata(pdev);
+
+	/* debugfs first: its removal waits for writers in progress. */
+	debugfs_remove_recursive(dc->dbg);
+	dummy_stop_timers(dc);
+	ptp_clock_unregister(dc->ptp);
+	return COMPAT_REMOVE_OK;
+}
+
+static struct platform_driver dummy_driver = {
+	.driver = {
+		.name = DUMMY_NAME,
+	},
+	.probe = dummy_probe,
+	.remove = dummy_remove,
+};
+
+static struct platform_device *dummy_pdevs[DUMMY_MAX_CLOCKS];
+
+static void dummy_destroy_devices(void)
+{
+	int i;
+
+	for (i = DUMMY_MAX_CLOCKS - 1; i >= 0; i--) {
+		platform_device_unregister(dummy_pdevs[i]);
+		dummy_pdevs[i] = NULL;
+	}
+}
+
+static int __init dummy_init(void)
+{
+	unsigned int i;
+	int err;
+
+	if (clocks < 1 || clocks > DUMMY_MAX_CLOCKS) {
+		pr_err("clocks=%u out of range 1..%d\n", clocks, DUMMY_MAX_CLOCKS);
+		return -EINVAL;
+	}
+	if (max_adj < 1 || max_adj > 500000000) {
+		pr_err("max_adj=%d out of range 1..500000000\n", max_adj);
+		return -EINVAL;
+	}
+
+	dummy_dbg_root = debugfs_create_dir(DUMMY_NAME, NULL);
+	err = platform_driver_register(&dummy_driver);
+	if (err)
+		goto remove_debugfs;
+
+	for (i = 0; i < clocks; i++) {
+		dummy_pdevs[i] = platform_device_register_simple(DUMMY_NAME, i,
+								 NULL, 0);
+		if (IS_ERR(dummy_pdevs[i])) {
+			err = PTR_ERR(dummy_pdevs[i]);
+			dummy_pdevs[i] = NULL;
+			goto unregister_devices;
+		}
+		if (!platform_get_drvdata(dummy_pdevs[i])) {
+			err = -ENODEV;
+			goto unregister_devices;
+		}
+	}
+	return 0;
+
+unregister_devices:
+	dummy_destroy_devices();
+	platform_driver_unregister(&dummy_driver);
+remove_debugfs:
+	debugfs_remove_recursive(dummy_dbg_root);
+	return err;
+}
+
+static void __exit dummy_exit(void)
+{
+	dummy_destroy_devices();
+	platform_driver_unregister(&dummy_driver);
+	debugfs_remove_recursive(dummy_dbg_root);
+}
+
+module_init(dummy_init);
+module_exit(dummy_exit);
+
+MODULE_DESCRIPTION("Software PTP clock modelled on the eTSEC 1588 timer");
+MODULE_VERSION(PTP_CLOCK_VERSION);
+MODULE_LICENSE("GPL");
