@@ -19,7 +19,8 @@
  * genksyms hashes are reproduced here, verbatim in type and member names
  * (both are hashed), while the compiler sees our own struct ptp_clock in
  * ptp_private.h.  This is the single place in the project where 6.1 type
- * declarations are reproduced; see rule 2 of DEVELOPERS-BRIEF.
+ * declarations are reproduced: HACKING.md ("Rules of the house") says why
+ * this is the one exception to writing every line ourselves.
  *
  * The exporting translation unit must also see the same set of fully
  * defined types as 6.1's did, so the include list below mirrors what 6.1's
