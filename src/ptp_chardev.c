@@ -71,7 +71,7 @@ static int ptp_pinfunc_valid(struct ptp_clock_info *info,
 
 /**
  * ptp_set_pinfunc() - assign a function and channel to a pin
- * @ptp: the clock; the caller holds its pincfg_mux
+ * @ptp: the clock, its pincfg_mux held
  * @pin: index of the pin, below n_pins
  * @func: the new function
  * @chan: the channel of that function
@@ -83,14 +83,15 @@ static int ptp_pinfunc_valid(struct ptp_clock_info *info,
  * Return: 0, -EINVAL for an invalid function or channel, -EOPNOTSUPP when
  * the driver's verify callback refuses.
  */
-int ptp_set_pinfunc(struct ptp_clock *ptp, unsigned int pin,
-		    enum ptp_pin_function func, unsigned int chan)
+static int ptp_set_pinfunc(struct ptp_clock *ptp, unsigned int pin,
+			   enum ptp_pin_function func, unsigned int chan)
 {
 	struct ptp_clock_info *info = ptp->info;
 	struct ptp_pin_desc *target = &info->pin_config[pin];
 	struct ptp_pin_desc *holder = NULL;
 	int err, cur;
 
+	lockdep_assert_held(&ptp->pincfg_mux);
 	cur = ptp_find_pin(ptp, func, chan);
 	if (cur == pin)
 		return 0;
@@ -119,6 +120,53 @@ int ptp_set_pinfunc(struct ptp_clock *ptp, unsigned int pin,
 }
 
 /**
+ * ptp_request_pinfunc() - PTP_PIN_SETFUNC and the sysfs pin files
+ * @ptp: the clock
+ * @pin: index of the pin, below n_pins
+ * @func: the new function
+ * @chan: the channel of that function
+ *
+ * ptp_set_pinfunc() under the pin configuration lock.
+ *
+ * Return: 0, -ERESTARTSYS if a signal came while waiting for the lock, or
+ * the error of ptp_set_pinfunc().
+ */
+int ptp_request_pinfunc(struct ptp_clock *ptp, unsigned int pin,
+			enum ptp_pin_function func, unsigned int chan)
+{
+	int err;
+
+	if (mutex_lock_interruptible(&ptp->pincfg_mux))
+		return -ERESTARTSYS;
+	err = ptp_set_pinfunc(ptp, pin, func, chan);
+	mutex_unlock(&ptp->pincfg_mux);
+	return err;
+}
+
+/**
+ * ptp_request_enable() - the driver's enable, for an ioctl or sysfs request
+ * @ptp: the clock
+ * @rq: what to switch on or off
+ * @on: 1 to switch on, 0 to switch off
+ *
+ * Takes the pin configuration lock, as the driver may look up its pins.
+ *
+ * Return: 0, -ERESTARTSYS if a signal came while waiting for the lock, or
+ * the driver's error.
+ */
+int ptp_request_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
+		       int on)
+{
+	int err;
+
+	if (mutex_lock_interruptible(&ptp->pincfg_mux))
+		return -ERESTARTSYS;
+	err = ptp_driver_enable(ptp, rq, on);
+	mutex_unlock(&ptp->pincfg_mux);
+	return err;
+}
+
+/**
  * ptp_open() - give the new file its own extts queue
  * @pccontext: the file's POSIX clock context
  * @fmode: the file's mode
@@ -128,7 +176,7 @@ int ptp_set_pinfunc(struct ptp_clock *ptp, unsigned int pin,
 int ptp_open(struct posix_clock_context *pccontext, fmode_t fmode)
 {
 	struct ptp_clock *ptp = ctx_to_ptp(pccontext);
-	struct ptp_evq *q;
+	struct timestamp_event_queue *q;
 
 	q = ptp_evq_create(ptp, task_tgid_nr(current));
 	if (!q)
@@ -147,7 +195,7 @@ int ptp_open(struct posix_clock_context *pccontext, fmode_t fmode)
 int ptp_release(struct posix_clock_context *pccontext)
 {
 	struct ptp_clock *ptp = ctx_to_ptp(pccontext);
-	struct ptp_evq *q = pccontext->private_clkdata;
+	struct timestamp_event_queue *q = pccontext->private_clkdata;
 
 	ptp_evq_detach(ptp, q);
 	ptp_evq_free(q);
@@ -172,19 +220,6 @@ static int ptp_getcaps(struct ptp_clock *ptp, void __user *arg)
 	return copy_to_user(arg, &caps, sizeof(caps)) ? -EFAULT : 0;
 }
 
-/* Call the driver's enable with the pin configuration locked. */
-static int ptp_locked_enable(struct ptp_clock *ptp,
-			     struct ptp_clock_request *rq, int on)
-{
-	int err;
-
-	if (mutex_lock_interruptible(&ptp->pincfg_mux))
-		return -ERESTARTSYS;
-	err = ptp_driver_enable(ptp, rq, on);
-	mutex_unlock(&ptp->pincfg_mux);
-	return err;
-}
-
 static int ptp_extts_request(struct ptp_clock *ptp, unsigned int cmd,
 			     void __user *arg)
 {
@@ -207,7 +242,7 @@ static int ptp_extts_request(struct ptp_clock *ptp, unsigned int cmd,
 	}
 	if (ex->index >= ptp->info->n_ext_ts)
 		return -EINVAL;
-	return ptp_locked_enable(ptp, &rq, !!(ex->flags & PTP_ENABLE_FEATURE));
+	return ptp_request_enable(ptp, &rq, !!(ex->flags & PTP_ENABLE_FEATURE));
 }
 
 static int ptp_perout_request(struct ptp_clock *ptp, unsigned int cmd,
@@ -229,8 +264,7 @@ static int ptp_perout_request(struct ptp_clock *ptp, unsigned int cmd,
 	}
 	if (po->index >= ptp->info->n_per_out)
 		return -EINVAL;
-	return ptp_locked_enable(ptp, &rq,
-				 po->period.sec || po->period.nsec);
+	return ptp_request_enable(ptp, &rq, po->period.sec || po->period.nsec);
 }
 
 static int ptp_enable_pps(struct ptp_clock *ptp, unsigned long on)
@@ -239,7 +273,7 @@ static int ptp_enable_pps(struct ptp_clock *ptp, unsigned long on)
 
 	if (!capable(CAP_SYS_TIME))
 		return -EPERM;
-	return ptp_locked_enable(ptp, &rq, on ? 1 : 0);
+	return ptp_request_enable(ptp, &rq, on ? 1 : 0);
 }
 
 static void ptp_put_ktime(struct ptp_clock_time *dst, ktime_t t)
@@ -377,19 +411,15 @@ static int ptp_pin_getfunc(struct ptp_clock *ptp, bool v2, void __user *arg)
 static int ptp_pin_setfunc(struct ptp_clock *ptp, bool v2, void __user *arg)
 {
 	struct ptp_pin_desc pd;
-	int pin, err;
+	int pin;
 
 	pin = ptp_get_pin_desc(ptp, v2, arg, &pd);
 	if (pin < 0)
 		return pin;
-	if (mutex_lock_interruptible(&ptp->pincfg_mux))
-		return -ERESTARTSYS;
-	err = ptp_set_pinfunc(ptp, pin, pd.func, pd.chan);
-	mutex_unlock(&ptp->pincfg_mux);
-	return err;
+	return ptp_request_pinfunc(ptp, pin, pd.func, pd.chan);
 }
 
-static int ptp_mask_en_single(struct ptp_clock *ptp, struct ptp_evq *q,
+static int ptp_mask_en_single(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 			      void __user *arg)
 {
 	unsigned int chan;
@@ -493,7 +523,7 @@ __poll_t ptp_poll(struct posix_clock_context *pccontext, struct file *fp,
 {
 	struct ptp_clock *ptp = ctx_to_ptp(pccontext);
 
-	poll_wait(fp, &ptp->evq_wait, wait);
+	poll_wait(fp, &ptp->tsev_wq, wait);
 	if (ptp_gone(ptp))
 		return EPOLLERR;
 	return ptp_evq_pending(ptp, pccontext->private_clkdata) ? EPOLLIN : 0;
@@ -515,7 +545,7 @@ ssize_t ptp_read(struct posix_clock_context *pccontext, uint flags,
 		 char __user *buf, size_t cnt)
 {
 	struct ptp_clock *ptp = ctx_to_ptp(pccontext);
-	struct ptp_evq *q = pccontext->private_clkdata;
+	struct timestamp_event_queue *q = pccontext->private_clkdata;
 	struct ptp_extts_event *events;
 	unsigned int want, got;
 	ssize_t ret;
@@ -531,7 +561,7 @@ ssize_t ptp_read(struct posix_clock_context *pccontext, uint flags,
 
 	for (;;) {
 		if (!(flags & O_NONBLOCK) &&
-		    wait_event_interruptible(ptp->evq_wait, ptp_gone(ptp) ||
+		    wait_event_interruptible(ptp->tsev_wq, ptp_gone(ptp) ||
 					     ptp_evq_pending(ptp, q))) {
 			ret = -ERESTARTSYS;
 			goto free;

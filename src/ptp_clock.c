@@ -30,6 +30,7 @@ int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
 {
 	struct ptp_clock_info *info = ptp->info;
 
+	lockdep_assert_held(&ptp->pincfg_mux);
 	if (!info->enable)
 		return -EOPNOTSUPP;
 	return info->enable(info, rq, on);
@@ -62,7 +63,7 @@ int ptp_read_cycles(struct ptp_clock *ptp, struct timespec64 *ts,
 }
 
 /* Can ptp_read_cycles() fill system timestamps? */
-bool ptp_has_cycles_x(struct ptp_clock *ptp)
+bool ptp_cycles_with_sts(struct ptp_clock *ptp)
 {
 	return ptp->has_cycles ? !!ptp->info->getcyclesx64 :
 				 !!ptp->info->gettimex64;
@@ -92,7 +93,7 @@ bool ptp_clock_freerun(struct ptp_clock *ptp)
 {
 	bool busy;
 
-	if (ptp->has_cycles || ptp->is_virtual)
+	if (ptp->has_cycles || ptp->is_virtual_clock)
 		return false;
 	if (mutex_lock_interruptible(&ptp->vclock_mux))
 		return true;
@@ -261,6 +262,46 @@ static int ptp_pps_register(struct ptp_clock *ptp)
 	return 0;
 }
 
+/*
+ * The locks, lists and flags of a new clock (its info and index set), and
+ * its class device ptpN; once this ran, put_device() frees @ptp.
+ */
+static int ptp_clock_init(struct ptp_clock *ptp, struct device *parent)
+{
+	ptp->clock.ops = ptp_pc_ops;
+	mutex_init(&ptp->pincfg_mux);
+	mutex_init(&ptp->vclock_mux);
+	spin_lock_init(&ptp->tsevqs_lock);
+	INIT_LIST_HEAD(&ptp->tsevqs);
+	init_waitqueue_head(&ptp->tsev_wq);
+	ptp->has_cycles = ptp->info->getcycles64 || ptp->info->getcyclesx64;
+	ptp->is_virtual_clock = ptp_parent_is_ptp(parent);
+
+	device_initialize(&ptp->dev);
+	ptp->dev.devt = MKDEV(MAJOR(ptp_devt), ptp->index);
+	ptp->dev.class = ptp_class;
+	ptp->dev.parent = parent;
+	ptp->dev.groups = ptp->pin_attr_groups;
+	ptp->dev.release = ptp_dev_release;
+	dev_set_drvdata(&ptp->dev, ptp);
+	return dev_set_name(&ptp->dev, "ptp%d", ptp->index);
+}
+
+/* The kthread worker that runs the driver's do_aux_work. */
+static int ptp_aux_worker_create(struct ptp_clock *ptp)
+{
+	kthread_init_delayed_work(&ptp->aux_work, ptp_aux_work);
+	ptp->kworker = kthread_create_worker(0, "ptp%d", ptp->index);
+	if (IS_ERR(ptp->kworker)) {
+		int err = PTR_ERR(ptp->kworker);
+
+		ptp->kworker = NULL;
+		pr_err("failed to create ptp aux_worker %d\n", err);
+		return err;
+	}
+	return 0;
+}
+
 /**
  * ptp_clock_register() - register a PTP hardware clock driver
  * @info: the driver's capabilities and callbacks; must outlive the clock
@@ -291,26 +332,10 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 		return ERR_PTR(index);
 	}
 
-	ptp->clock.ops = ptp_pc_ops;
 	ptp->info = info;
 	ptp->index = index;
-	mutex_init(&ptp->pincfg_mux);
-	mutex_init(&ptp->vclock_mux);
-	spin_lock_init(&ptp->evq_lock);
-	INIT_LIST_HEAD(&ptp->queues);
-	init_waitqueue_head(&ptp->evq_wait);
-	ptp->has_cycles = info->getcycles64 || info->getcyclesx64;
-	ptp->is_virtual = ptp_parent_is_ptp(parent);
-
 	/* From here on the release callback frees everything. */
-	device_initialize(&ptp->dev);
-	ptp->dev.devt = MKDEV(MAJOR(ptp_devt), index);
-	ptp->dev.class = ptp_class;
-	ptp->dev.parent = parent;
-	ptp->dev.groups = ptp->groups;
-	ptp->dev.release = ptp_dev_release;
-	dev_set_drvdata(&ptp->dev, ptp);
-	err = dev_set_name(&ptp->dev, "ptp%d", index);
+	err = ptp_clock_init(ptp, parent);
 	if (err)
 		goto put_dev;
 
@@ -320,7 +345,7 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 		goto put_dev;
 	ptp_evq_attach(ptp, ptp->sysfs_queue);
 
-	if (!ptp->is_virtual) {
+	if (!ptp->is_virtual_clock) {
 		ptp->max_vclocks = PTP_DEFAULT_MAX_VCLOCKS;
 		ptp->vclocks = kvcalloc(ptp->max_vclocks, sizeof(*ptp->vclocks),
 					GFP_KERNEL);
@@ -333,14 +358,9 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 		goto put_dev;
 
 	if (info->do_aux_work) {
-		kthread_init_delayed_work(&ptp->aux_work, ptp_aux_work);
-		ptp->kworker = kthread_create_worker(0, "ptp%d", index);
-		if (IS_ERR(ptp->kworker)) {
-			err = PTR_ERR(ptp->kworker);
-			ptp->kworker = NULL;
-			pr_err("failed to create ptp aux_worker %d\n", err);
+		err = ptp_aux_worker_create(ptp);
+		if (err)
 			goto put_dev;
-		}
 	}
 
 	if (info->pps) {
@@ -385,10 +405,10 @@ int ptp_clock_unregister(struct ptp_clock *ptp)
 {
 	ptp_vclocks_remove_all(ptp);
 
-	spin_lock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
 	ptp->defunct = true;
-	spin_unlock_irq(&ptp->evq_lock);
-	wake_up_interruptible_all(&ptp->evq_wait);
+	spin_unlock_irq(&ptp->tsevqs_lock);
+	wake_up_interruptible_all(&ptp->tsev_wq);
 
 	if (ptp->kworker) {
 		kthread_cancel_delayed_work_sync(&ptp->aux_work);

@@ -29,8 +29,8 @@
 struct ptp_vclock;
 
 /**
- * struct ptp_evq - a queue of external timestamp events for one reader
- * @node: entry in &ptp_clock.queues
+ * struct timestamp_event_queue - the external timestamp events of one reader
+ * @qlist: entry in &ptp_clock.tsevqs
  * @head: index of the oldest event
  * @tail: index where the next event goes
  * @slots: ring size; the queue holds at most @slots - 1 events
@@ -41,10 +41,12 @@ struct ptp_vclock;
  * @buf: the ring
  *
  * All fields but @mask/@nbits/@slots/@owner are protected by
- * &ptp_clock.evq_lock; @mask is written under it too.
+ * &ptp_clock.tsevqs_lock; @mask is written under it too.  The names are
+ * mainline's (6.7, where each queue also has a lock of its own), so that
+ * its fixes port by reading.
  */
-struct ptp_evq {
-	struct list_head node;
+struct timestamp_event_queue {
+	struct list_head qlist;
 	unsigned int head;
 	unsigned int tail;
 	unsigned int slots;
@@ -65,24 +67,30 @@ struct ptp_evq {
  * @pps_source: PPS source when @info->pps, else NULL
  * @dialed_frequency: last frequency set, returned by adjtime(modes=0)
  * @pincfg_mux: serialises pin configuration and driver enable requests
- * @evq_lock: protects @queues and the contents of every queue
- * @queues: every extts queue: @sysfs_queue first, then one per open file
- * @sysfs_queue: the queue the sysfs "fifo" attribute reads
- * @evq_wait: readers wait here for events or for @defunct
+ * @tsevqs_lock: protects @tsevqs and the contents of every queue
+ * @tsevqs: every extts queue: @sysfs_queue first, then one per open file
+ * @sysfs_queue: the queue the sysfs "fifo" attribute reads (mainline: the
+ *	first entry of @tsevqs)
+ * @tsev_wq: readers wait here for events or for @defunct
  * @defunct: set once the clock is being unregistered
- * @pin_attrs: one sysfs attribute per pin
- * @pin_attr_list: NULL-terminated list of &pin_attrs for @pin_group
- * @pin_group: the "pins" attribute group
- * @groups: device groups: @pin_group when there are pins, NULL-terminated
+ * @pin_dev_attr: one sysfs attribute per pin
+ * @pin_attr: NULL-terminated list of &pin_dev_attr for @pin_attr_group
+ * @pin_attr_group: the "pins" attribute group
+ * @pin_attr_groups: device groups: @pin_attr_group when there are pins,
+ *	NULL-terminated
  * @kworker: worker running @info->do_aux_work, if any
  * @aux_work: the delayed work queued on @kworker
  * @vclock_mux: protects @n_vclocks, @max_vclocks and @vclocks
  * @n_vclocks: number of virtual clocks on top of this one
  * @max_vclocks: limit for @n_vclocks
- * @vclocks: the virtual clocks, @max_vclocks slots
- * @is_virtual: this is a virtual clock over a physical one
+ * @vclocks: the virtual clocks, @max_vclocks slots (mainline keeps their
+ *	indices instead, vclock_index)
+ * @is_virtual_clock: this is a virtual clock over a physical one
  * @has_cycles: the driver has a free running cycle counter
- * @debugfs: this clock's debugfs directory
+ * @debugfs_root: this clock's debugfs directory
+ *
+ * Field names follow mainline 6.7's struct ptp_clock where it has an
+ * equivalent; the layout is ours, as no driver sees it.
  */
 struct ptp_clock {
 	struct posix_clock clock;
@@ -93,16 +101,16 @@ struct ptp_clock {
 	long dialed_frequency;
 	struct mutex pincfg_mux;	/* pin_config, driver enable() */
 
-	spinlock_t evq_lock;		/* queues and their contents */
-	struct list_head queues;
-	struct ptp_evq *sysfs_queue;
-	wait_queue_head_t evq_wait;
+	spinlock_t tsevqs_lock;		/* tsevqs and their contents */
+	struct list_head tsevqs;
+	struct timestamp_event_queue *sysfs_queue;
+	wait_queue_head_t tsev_wq;
 	bool defunct;
 
-	struct device_attribute *pin_attrs;
-	struct attribute **pin_attr_list;
-	struct attribute_group pin_group;
-	const struct attribute_group *groups[2];
+	struct device_attribute *pin_dev_attr;
+	struct attribute **pin_attr;
+	struct attribute_group pin_attr_group;
+	const struct attribute_group *pin_attr_groups[2];
 
 	struct kthread_worker *kworker;
 	struct kthread_delayed_work aux_work;
@@ -111,10 +119,10 @@ struct ptp_clock {
 	unsigned int n_vclocks;
 	unsigned int max_vclocks;
 	struct ptp_vclock **vclocks;
-	bool is_virtual;
+	bool is_virtual_clock;
 	bool has_cycles;
 
-	struct dentry *debugfs;
+	struct dentry *debugfs_root;
 };
 #endif
 
@@ -131,7 +139,7 @@ int ptp_read_cycles(struct ptp_clock *ptp, struct timespec64 *ts,
 		    struct ptp_system_timestamp *sts);
 int ptp_cross_cycles(struct ptp_clock *ptp,
 		     struct system_device_crosststamp *xt);
-bool ptp_has_cycles_x(struct ptp_clock *ptp);
+bool ptp_cycles_with_sts(struct ptp_clock *ptp);
 bool ptp_has_cross_cycles(struct ptp_clock *ptp);
 
 /* ptp_chardev.c */
@@ -143,20 +151,22 @@ ssize_t ptp_read(struct posix_clock_context *pccontext, uint flags,
 		 char __user *buf, size_t cnt);
 __poll_t ptp_poll(struct posix_clock_context *pccontext, struct file *fp,
 		  poll_table *wait);
-int ptp_set_pinfunc(struct ptp_clock *ptp, unsigned int pin,
-		    enum ptp_pin_function func, unsigned int chan);
+int ptp_request_pinfunc(struct ptp_clock *ptp, unsigned int pin,
+			enum ptp_pin_function func, unsigned int chan);
+int ptp_request_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
+		       int on);
 
 /* ptp_queue.c */
-struct ptp_evq *ptp_evq_create(struct ptp_clock *ptp, pid_t owner);
-void ptp_evq_attach(struct ptp_clock *ptp, struct ptp_evq *q);
-void ptp_evq_detach(struct ptp_clock *ptp, struct ptp_evq *q);
-void ptp_evq_free(struct ptp_evq *q);
+struct timestamp_event_queue *ptp_evq_create(struct ptp_clock *ptp, pid_t owner);
+void ptp_evq_attach(struct ptp_clock *ptp, struct timestamp_event_queue *q);
+void ptp_evq_detach(struct ptp_clock *ptp, struct timestamp_event_queue *q);
+void ptp_evq_free(struct timestamp_event_queue *q);
 void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev);
-unsigned int ptp_evq_take(struct ptp_clock *ptp, struct ptp_evq *q,
+unsigned int ptp_evq_take(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 			  struct ptp_extts_event *out, unsigned int max);
-bool ptp_evq_pending(struct ptp_clock *ptp, struct ptp_evq *q);
-int ptp_evq_mask_clear(struct ptp_clock *ptp, struct ptp_evq *q);
-int ptp_evq_mask_set(struct ptp_clock *ptp, struct ptp_evq *q,
+bool ptp_evq_pending(struct ptp_clock *ptp, struct timestamp_event_queue *q);
+int ptp_evq_mask_clear(struct ptp_clock *ptp, struct timestamp_event_queue *q);
+int ptp_evq_mask_set(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 		     unsigned int chan);
 void ptp_debugfs_add(struct ptp_clock *ptp);
 void ptp_debugfs_remove(struct ptp_clock *ptp);

@@ -6,7 +6,7 @@
  * "fifo" attribute, so that each reader sees every event of the channels in
  * its mask.  (In 6.1 all readers share one queue and steal each other's
  * events.)  A full queue drops its oldest event, as 6.1 does, and counts
- * the drop; the counters are in debugfs, ptp/ptpN/queues.
+ * the drop; the counters are in debugfs, ptp/ptpN/queues (ptp_debugfs.c).
  *
  * ptp_evq_post() runs in the driver's interrupt context: it takes the
  * clock's spinlock and allocates nothing.
@@ -14,15 +14,11 @@
 #define pr_fmt(fmt) "ptp: " fmt
 
 #include <linux/bitmap.h>
-#include <linux/debugfs.h>
 #include <linux/math64.h>
 #include <linux/overflow.h>
-#include <linux/seq_file.h>
 #include <linux/slab.h>
 
 #include "ptp_private.h"
-
-static struct dentry *ptp_debugfs_root;
 
 /**
  * ptp_evq_create() - allocate an extts queue reading every channel
@@ -31,10 +27,10 @@ static struct dentry *ptp_debugfs_root;
  *
  * Return: the queue, not yet attached, or NULL.
  */
-struct ptp_evq *ptp_evq_create(struct ptp_clock *ptp, pid_t owner)
+struct timestamp_event_queue *ptp_evq_create(struct ptp_clock *ptp, pid_t owner)
 {
 	unsigned int nbits = max(ptp->info->n_ext_ts, 1);
-	struct ptp_evq *q;
+	struct timestamp_event_queue *q;
 
 	q = kzalloc(struct_size(q, buf, ptp_queue_slots), GFP_KERNEL);
 	if (!q)
@@ -48,7 +44,7 @@ struct ptp_evq *ptp_evq_create(struct ptp_clock *ptp, pid_t owner)
 	q->nbits = nbits;
 	q->slots = ptp_queue_slots;
 	q->owner = owner;
-	INIT_LIST_HEAD(&q->node);
+	INIT_LIST_HEAD(&q->qlist);
 	return q;
 }
 
@@ -56,7 +52,7 @@ struct ptp_evq *ptp_evq_create(struct ptp_clock *ptp, pid_t owner)
  * ptp_evq_free() - free a queue that is detached or whose clock is gone
  * @q: the queue, or NULL
  */
-void ptp_evq_free(struct ptp_evq *q)
+void ptp_evq_free(struct timestamp_event_queue *q)
 {
 	if (!q)
 		return;
@@ -69,11 +65,11 @@ void ptp_evq_free(struct ptp_evq *q)
  * @ptp: the clock
  * @q: the queue
  */
-void ptp_evq_attach(struct ptp_clock *ptp, struct ptp_evq *q)
+void ptp_evq_attach(struct ptp_clock *ptp, struct timestamp_event_queue *q)
 {
-	spin_lock_irq(&ptp->evq_lock);
-	list_add_tail(&q->node, &ptp->queues);
-	spin_unlock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
+	list_add_tail(&q->qlist, &ptp->tsevqs);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 }
 
 /**
@@ -81,11 +77,11 @@ void ptp_evq_attach(struct ptp_clock *ptp, struct ptp_evq *q)
  * @ptp: the clock
  * @q: the queue
  */
-void ptp_evq_detach(struct ptp_clock *ptp, struct ptp_evq *q)
+void ptp_evq_detach(struct ptp_clock *ptp, struct timestamp_event_queue *q)
 {
-	spin_lock_irq(&ptp->evq_lock);
-	list_del_init(&q->node);
-	spin_unlock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
+	list_del_init(&q->qlist);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 }
 
 /**
@@ -99,14 +95,14 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
 {
 	struct ptp_extts_event e = { .index = ev->index };
 	unsigned long flags;
-	struct ptp_evq *q;
+	struct timestamp_event_queue *q;
 	u32 nsec;
 
 	e.t.sec = div_u64_rem(ev->timestamp, NSEC_PER_SEC, &nsec);
 	e.t.nsec = nsec;
 
-	spin_lock_irqsave(&ptp->evq_lock, flags);
-	list_for_each_entry(q, &ptp->queues, node) {
+	spin_lock_irqsave(&ptp->tsevqs_lock, flags);
+	list_for_each_entry(q, &ptp->tsevqs, qlist) {
 		if (!ptp_mask_wants(q->mask, q->nbits, ev->index))
 			continue;
 		if (ptp_ring_full(q->head, q->tail, q->slots)) {
@@ -116,9 +112,9 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
 		q->buf[q->tail] = e;
 		q->tail = ptp_ring_next(q->tail, q->slots);
 	}
-	spin_unlock_irqrestore(&ptp->evq_lock, flags);
+	spin_unlock_irqrestore(&ptp->tsevqs_lock, flags);
 
-	wake_up_interruptible_all(&ptp->evq_wait);
+	wake_up_interruptible_all(&ptp->tsev_wq);
 }
 
 /**
@@ -130,17 +126,17 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
  *
  * Return: the number of events dequeued.
  */
-unsigned int ptp_evq_take(struct ptp_clock *ptp, struct ptp_evq *q,
+unsigned int ptp_evq_take(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 			  struct ptp_extts_event *out, unsigned int max)
 {
 	unsigned int n = 0;
 
-	spin_lock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
 	while (n < max && q->head != q->tail) {
 		out[n++] = q->buf[q->head];
 		q->head = ptp_ring_next(q->head, q->slots);
 	}
-	spin_unlock_irq(&ptp->evq_lock);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 	return n;
 }
 
@@ -151,13 +147,13 @@ unsigned int ptp_evq_take(struct ptp_clock *ptp, struct ptp_evq *q,
  *
  * Return: true when at least one event is queued.
  */
-bool ptp_evq_pending(struct ptp_clock *ptp, struct ptp_evq *q)
+bool ptp_evq_pending(struct ptp_clock *ptp, struct timestamp_event_queue *q)
 {
 	bool pending;
 
-	spin_lock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
 	pending = q->head != q->tail;
-	spin_unlock_irq(&ptp->evq_lock);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 	return pending;
 }
 
@@ -168,11 +164,11 @@ bool ptp_evq_pending(struct ptp_clock *ptp, struct ptp_evq *q)
  *
  * Return: 0.
  */
-int ptp_evq_mask_clear(struct ptp_clock *ptp, struct ptp_evq *q)
+int ptp_evq_mask_clear(struct ptp_clock *ptp, struct timestamp_event_queue *q)
 {
-	spin_lock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
 	bitmap_zero(q->mask, q->nbits);
-	spin_unlock_irq(&ptp->evq_lock);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 	return 0;
 }
 
@@ -184,73 +180,13 @@ int ptp_evq_mask_clear(struct ptp_clock *ptp, struct ptp_evq *q)
  *
  * Return: 0, or -EINVAL when the clock has no such channel.
  */
-int ptp_evq_mask_set(struct ptp_clock *ptp, struct ptp_evq *q,
+int ptp_evq_mask_set(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 		     unsigned int chan)
 {
 	if (chan >= ptp->info->n_ext_ts)
 		return -EINVAL;
-	spin_lock_irq(&ptp->evq_lock);
+	spin_lock_irq(&ptp->tsevqs_lock);
 	set_bit(chan, q->mask);
-	spin_unlock_irq(&ptp->evq_lock);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 	return 0;
-}
-
-/* debugfs: ptp/ptpN/queues, one line per queue. */
-static int ptp_queues_show(struct seq_file *m, void *unused)
-{
-	struct ptp_clock *ptp = m->private;
-	struct ptp_evq *q;
-
-	seq_puts(m, "# reader queued dropped channels\n");
-	spin_lock_irq(&ptp->evq_lock);
-	list_for_each_entry(q, &ptp->queues, node) {
-		if (q->owner)
-			seq_printf(m, "pid:%d", q->owner);
-		else
-			seq_puts(m, "sysfs");
-		seq_printf(m, " %u %llu %*pbl\n",
-			   ptp_ring_count(q->head, q->tail, q->slots),
-			   q->dropped, q->nbits, q->mask);
-	}
-	spin_unlock_irq(&ptp->evq_lock);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(ptp_queues);
-
-/**
- * ptp_debugfs_add() - create the clock's debugfs directory
- * @ptp: the clock
- */
-void ptp_debugfs_add(struct ptp_clock *ptp)
-{
-	ptp->debugfs = debugfs_create_dir(dev_name(&ptp->dev),
-					  ptp_debugfs_root);
-	debugfs_create_file("queues", 0444, ptp->debugfs, ptp,
-			    &ptp_queues_fops);
-}
-
-/**
- * ptp_debugfs_remove() - remove it, waiting for its readers
- * @ptp: the clock
- */
-void ptp_debugfs_remove(struct ptp_clock *ptp)
-{
-	debugfs_remove(ptp->debugfs);
-	ptp->debugfs = NULL;
-}
-
-/**
- * ptp_debugfs_init() - create the module's debugfs directory "ptp"
- */
-void ptp_debugfs_init(void)
-{
-	ptp_debugfs_root = debugfs_create_dir("ptp", NULL);
-}
-
-/**
- * ptp_debugfs_exit() - remove it
- */
-void ptp_debugfs_exit(void)
-{
-	debugfs_remove(ptp_debugfs_root);
 }

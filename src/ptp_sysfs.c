@@ -73,31 +73,19 @@ static ssize_t pps_available_show(struct device *dev,
 }
 static DEVICE_ATTR_RO(pps_available);
 
-static ssize_t ptp_sysfs_enable(struct ptp_clock *ptp,
-				struct ptp_clock_request *rq, int on,
-				size_t count)
-{
-	int err;
-
-	if (mutex_lock_interruptible(&ptp->pincfg_mux))
-		return -ERESTARTSYS;
-	err = ptp_driver_enable(ptp, rq, on);
-	mutex_unlock(&ptp->pincfg_mux);
-	return err ? err : count;
-}
-
 static ssize_t extts_enable_store(struct device *dev,
 				  struct device_attribute *attr,
 				  const char *buf, size_t count)
 {
 	struct ptp_clock *ptp = dev_to_ptp(dev);
 	struct ptp_clock_request rq = { .type = PTP_CLK_REQ_EXTTS };
-	int on;
+	int on, err;
 
 	if (ptp_parse_extts_enable(buf, &rq.extts.index, &on) ||
 	    rq.extts.index >= ptp->info->n_ext_ts)
 		return -EINVAL;
-	return ptp_sysfs_enable(ptp, &rq, on ? 1 : 0, count);
+	err = ptp_request_enable(ptp, &rq, on ? 1 : 0);
+	return err ? err : count;
 }
 static DEVICE_ATTR(extts_enable, PTP_CTRL_MODE, NULL, extts_enable_store);
 
@@ -120,11 +108,12 @@ static ssize_t period_store(struct device *dev, struct device_attribute *attr,
 	struct ptp_clock *ptp = dev_to_ptp(dev);
 	struct ptp_clock_request rq = { .type = PTP_CLK_REQ_PEROUT };
 	struct ptp_perout_request *po = &rq.perout;
+	int err;
 
 	if (ptp_parse_period(buf, po) || po->index >= ptp->info->n_per_out)
 		return -EINVAL;
-	return ptp_sysfs_enable(ptp, &rq, po->period.sec || po->period.nsec,
-				count);
+	err = ptp_request_enable(ptp, &rq, po->period.sec || po->period.nsec);
+	return err ? err : count;
 }
 static DEVICE_ATTR(period, PTP_CTRL_MODE, NULL, period_store);
 
@@ -133,13 +122,14 @@ static ssize_t pps_enable_store(struct device *dev,
 				const char *buf, size_t count)
 {
 	struct ptp_clock_request rq = { .type = PTP_CLK_REQ_PPS };
-	int on;
+	int on, err;
 
 	if (!capable(CAP_SYS_TIME))
 		return -EPERM;
 	if (ptp_parse_pps_enable(buf, &on))
 		return -EINVAL;
-	return ptp_sysfs_enable(dev_to_ptp(dev), &rq, on ? 1 : 0, count);
+	err = ptp_request_enable(dev_to_ptp(dev), &rq, on ? 1 : 0);
+	return err ? err : count;
 }
 static DEVICE_ATTR(pps_enable, PTP_CTRL_MODE, NULL, pps_enable_store);
 
@@ -243,7 +233,7 @@ static umode_t ptp_attr_visible(struct kobject *kobj, struct attribute *attr,
 		return info->pps ? attr->mode : 0;
 	if (attr == &dev_attr_n_vclocks.attr ||
 	    attr == &dev_attr_max_vclocks.attr)
-		return ptp->is_virtual ? 0 : attr->mode;
+		return ptp->is_virtual_clock ? 0 : attr->mode;
 	return attr->mode;
 }
 
@@ -260,7 +250,7 @@ const struct attribute_group *ptp_class_groups[] = {
 /* pins/<name>: "<function> <channel>". */
 static int ptp_pin_by_attr(struct ptp_clock *ptp, struct device_attribute *attr)
 {
-	int pin = attr - ptp->pin_attrs;
+	int pin = attr - ptp->pin_dev_attr;
 
 	return pin >= 0 && pin < ptp->info->n_pins ? pin : -EINVAL;
 }
@@ -294,10 +284,7 @@ static ssize_t ptp_pin_store(struct device *dev, struct device_attribute *attr,
 	pin = ptp_pin_by_attr(ptp, attr);
 	if (pin < 0)
 		return pin;
-	if (mutex_lock_interruptible(&ptp->pincfg_mux))
-		return -ERESTARTSYS;
-	err = ptp_set_pinfunc(ptp, pin, func, chan);
-	mutex_unlock(&ptp->pincfg_mux);
+	err = ptp_request_pinfunc(ptp, pin, func, chan);
 	return err ? err : count;
 }
 
@@ -313,25 +300,24 @@ int ptp_pins_sysfs_init(struct ptp_clock *ptp)
 
 	if (n <= 0)
 		return 0;
-	ptp->pin_attrs = kcalloc(n, sizeof(*ptp->pin_attrs), GFP_KERNEL);
-	ptp->pin_attr_list = kcalloc(n + 1, sizeof(*ptp->pin_attr_list),
-				     GFP_KERNEL);
-	if (!ptp->pin_attrs || !ptp->pin_attr_list)
+	ptp->pin_dev_attr = kcalloc(n, sizeof(*ptp->pin_dev_attr), GFP_KERNEL);
+	ptp->pin_attr = kcalloc(n + 1, sizeof(*ptp->pin_attr), GFP_KERNEL);
+	if (!ptp->pin_dev_attr || !ptp->pin_attr)
 		return -ENOMEM;	/* the device release frees both */
 
 	for (i = 0; i < n; i++) {
-		struct device_attribute *da = &ptp->pin_attrs[i];
+		struct device_attribute *da = &ptp->pin_dev_attr[i];
 
 		sysfs_attr_init(&da->attr);
 		da->attr.name = ptp->info->pin_config[i].name;
 		da->attr.mode = 0644;
 		da->show = ptp_pin_show;
 		da->store = ptp_pin_store;
-		ptp->pin_attr_list[i] = &da->attr;
+		ptp->pin_attr[i] = &da->attr;
 	}
-	ptp->pin_group.name = "pins";
-	ptp->pin_group.attrs = ptp->pin_attr_list;
-	ptp->groups[0] = &ptp->pin_group;
+	ptp->pin_attr_group.name = "pins";
+	ptp->pin_attr_group.attrs = ptp->pin_attr;
+	ptp->pin_attr_groups[0] = &ptp->pin_attr_group;
 	return 0;
 }
 
@@ -341,6 +327,6 @@ int ptp_pins_sysfs_init(struct ptp_clock *ptp)
  */
 void ptp_pins_sysfs_free(struct ptp_clock *ptp)
 {
-	kfree(ptp->pin_attr_list);
-	kfree(ptp->pin_attrs);
+	kfree(ptp->pin_attr);
+	kfree(ptp->pin_dev_attr);
 }

@@ -53,6 +53,7 @@ static u64 vclock_at(struct ptp_vclock *vc, u64 cycles)
 {
 	s64 delta = cycles - vc->base_cycles;
 
+	lockdep_assert_held(&vc->lock);
 	if (delta >= 0)
 		return vc->base_ns + mul_u64_u32_shr(delta, vc->mult,
 						     PTP_VCLOCK_SHIFT);
@@ -195,7 +196,7 @@ struct ptp_vclock *ptp_vclock_create(struct ptp_clock *parent)
 		.settime64	= vclock_settime,
 		.do_aux_work	= vclock_refresh,
 	};
-	if (ptp_has_cycles_x(parent))
+	if (ptp_cycles_with_sts(parent))
 		vc->info.gettimex64 = vclock_gettimex;
 	else
 		vc->info.gettime64 = vclock_gettime;
@@ -296,7 +297,7 @@ unlock:
  */
 void ptp_vclocks_remove_all(struct ptp_clock *ptp)
 {
-	if (ptp->is_virtual)
+	if (ptp->is_virtual_clock)
 		return;
 	mutex_lock(&ptp->vclock_mux);
 	ptp_vclocks_trim(ptp, 0);
