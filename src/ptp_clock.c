@@ -394,15 +394,19 @@ EXPORT_SYMBOL(ptp_clock_register);
  * ptp_clock_unregister() - unregister a PTP hardware clock driver
  * @ptp: the clock returned by ptp_clock_register()
  *
- * Removes the clock's virtual clocks, wakes its readers (they get -ENODEV),
- * stops the auxiliary worker and removes the device.  The driver's
- * callbacks are not called once this returns; the memory of the clock
- * stays until the last open file is closed, and so does its index.
+ * Removes the clock's virtual clocks, wakes its readers (they get -ENODEV)
+ * and removes the device, waiting for calls into the driver in progress;
+ * only then stops the auxiliary worker and removes the PPS source, which
+ * those calls may still use.  (6.1 stops the worker and the PPS source
+ * first, while ioctls and sysfs writes can still reach the driver.)  The
+ * driver's callbacks are not called once this returns; the memory of the
+ * clock stays until the last open file is closed, and so does its index.
  *
  * Return: 0.
  */
 int ptp_clock_unregister(struct ptp_clock *ptp)
 {
+	/* Also refuses n_vclocks writes from now on. */
 	ptp_vclocks_remove_all(ptp);
 
 	spin_lock_irq(&ptp->tsevqs_lock);
@@ -410,15 +414,18 @@ int ptp_clock_unregister(struct ptp_clock *ptp)
 	spin_unlock_irq(&ptp->tsevqs_lock);
 	wake_up_interruptible_all(&ptp->tsev_wq);
 
+	/* posix_clock_unregister() drops the reference of the registration. */
+	get_device(&ptp->dev);
+	posix_clock_unregister(&ptp->clock);
+
 	if (ptp->kworker) {
 		kthread_cancel_delayed_work_sync(&ptp->aux_work);
 		kthread_destroy_worker(ptp->kworker);
 	}
 	if (ptp->pps_source)
 		pps_unregister_source(ptp->pps_source);
-
 	ptp_debugfs_remove(ptp);
-	posix_clock_unregister(&ptp->clock);
+	put_device(&ptp->dev);
 	return 0;
 }
 EXPORT_SYMBOL(ptp_clock_unregister);

@@ -62,6 +62,8 @@ enum dummy_param {
 	P_FAIL_ENABLE,
 	P_FAIL_ERRNO,
 	P_FAIL_SKIP,
+	P_AUX_RESCHED,
+	P_SLOW_MS,
 	N_PARAMS
 };
 
@@ -134,6 +136,7 @@ struct dummy_param_ref {
  * @gen_edges:	edges the generator made
  * @gen_missed:	its periods skipped while its timer ran late
  * @tick_on:	the imperfection tick runs
+ * @aux_runs:	runs of the auxiliary work
  * @param:	the debugfs settings (enum dummy_param)
  * @alarm:	TMR_ALARM1/2
  * @fiper:	FIPER1..3
@@ -171,6 +174,7 @@ struct dummy_clock {
 	u64 gen_edges;
 	u64 gen_missed;
 	bool tick_on;
+	u64 aux_runs;
 	s64 param[N_PARAMS];
 
 	struct dummy_alarm alarm[DUMMY_N_ALARMS];

@@ -42,6 +42,8 @@ const struct dummy_param_desc dummy_params[N_PARAMS] = {
 	[P_FAIL_ENABLE]	  = { "fail_enable", 0, INT_MAX, 0 },
 	[P_FAIL_ERRNO]	  = { "fail_errno", 1, 4095, EIO },
 	[P_FAIL_SKIP]	  = { "fail_skip", 0, INT_MAX, 0 },
+	[P_AUX_RESCHED]	  = { "aux_resched", 0, 1, 0 },
+	[P_SLOW_MS]	  = { "slow_ms", 0, 10000, 0 },
 };
 
 static int dummy_param_get(void *data, u64 *val)
@@ -85,6 +87,7 @@ static int dummy_state_show(struct seq_file *s, void *unused)
 	seq_printf(s, "slew_left_ns %lld\n",
 		   m->slew_left - dummy_slewed(m, dummy_since(m, raw)));
 	seq_printf(s, "steps %llu\n", dc->steps);
+	seq_printf(s, "aux_runs %llu\n", dc->aux_runs);
 	seq_printf(s, "pps %d %llu %llu\n", dc->pps_on, dc->pps_count,
 		   dc->pps_missed);
 	seq_printf(s, "gen %d %llu %llu\n", dc->gen_on, dc->gen_edges,

@@ -61,6 +61,7 @@ static void dummy_init_state(struct dummy_clock *dc)
 
 static int dummy_probe(struct platform_device *pdev)
 {
+	struct ptp_clock *ptp;
 	struct dummy_clock *dc;
 
 	dc = devm_kzalloc(&pdev->dev, sizeof(*dc), GFP_KERNEL);
@@ -69,13 +70,15 @@ static int dummy_probe(struct platform_device *pdev)
 	dc->pdev = pdev;
 	dummy_init_state(dc);
 
-	dc->ptp = ptp_clock_register(&dc->info, &pdev->dev);
-	if (IS_ERR(dc->ptp))
-		return dev_err_probe(&pdev->dev, PTR_ERR(dc->ptp),
+	/* Live before it returns: the operations check dc->ptp. */
+	ptp = ptp_clock_register(&dc->info, &pdev->dev);
+	if (IS_ERR(ptp))
+		return dev_err_probe(&pdev->dev, PTR_ERR(ptp),
 				     "cannot register the clock\n");
-	if (!dc->ptp)
+	if (!ptp)
 		return dev_err_probe(&pdev->dev, -ENODEV,
 				     "no PTP clock support in this kernel\n");
+	WRITE_ONCE(dc->ptp, ptp);
 
 	dummy_debugfs_init(dc, dummy_dbg_root);
 	platform_set_drvdata(pdev, dc);

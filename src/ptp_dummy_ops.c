@@ -6,6 +6,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/ptp_clock_kernel.h>
@@ -90,6 +91,51 @@ static int dummy_adjphase(struct ptp_clock_info *info, s32 phase)
 	return 0;
 }
 
+/* A setting, read under the lock. */
+static s64 dummy_param(struct dummy_clock *dc, enum dummy_param id)
+{
+	unsigned long flags;
+	s64 v;
+
+	spin_lock_irqsave(&dc->lock, flags);
+	v = dc->param[id];
+	spin_unlock_irqrestore(&dc->lock, flags);
+	return v;
+}
+
+/* slow_ms: take that long, as a driver that waits for its hardware. */
+static void dummy_slow(struct dummy_clock *dc)
+{
+	s64 ms = dummy_param(dc, P_SLOW_MS);
+
+	if (ms)
+		msleep(ms);
+}
+
+/*
+ * aux_resched: a reading also schedules the auxiliary work at once, as
+ * some drivers do (6.1's cpts, from gettimex64).  Not before
+ * ptp_clock_register() has returned the clock.
+ */
+static void dummy_resched(struct dummy_clock *dc)
+{
+	struct ptp_clock *ptp = READ_ONCE(dc->ptp);
+
+	if (ptp && dummy_param(dc, P_AUX_RESCHED))
+		ptp_schedule_worker(ptp, 0);
+}
+
+static long dummy_aux_work(struct ptp_clock_info *info)
+{
+	struct dummy_clock *dc = to_dummy(info);
+	unsigned long flags;
+
+	spin_lock_irqsave(&dc->lock, flags);
+	dc->aux_runs++;
+	spin_unlock_irqrestore(&dc->lock, flags);
+	return -1;
+}
+
 static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 			    struct ptp_system_timestamp *sts)
 {
@@ -99,6 +145,7 @@ static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 	s64 ns;
 	int err;
 
+	dummy_slow(dc);
 	spin_lock_irqsave(&dc->lock, flags);
 	err = dummy_fail(dc, P_FAIL_GETTIME);
 	/* Some drivers take no system timestamps: no_sys_ts. */
@@ -114,6 +161,7 @@ static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 	}
 	spin_unlock_irqrestore(&dc->lock, flags);
 
+	dummy_resched(dc);
 	if (!err)
 		*ts = ns_to_timespec64(ns);
 	return err;
@@ -313,6 +361,7 @@ static int dummy_enable(struct ptp_clock_info *info,
 	unsigned long flags;
 	int err;
 
+	dummy_slow(dc);
 	spin_lock_irqsave(&dc->lock, flags);
 	err = dc->dying ? -ENODEV : dummy_fail(dc, P_FAIL_ENABLE);
 	spin_unlock_irqrestore(&dc->lock, flags);
@@ -363,4 +412,5 @@ const struct ptp_clock_info dummy_info_template = {
 	.getcyclesx64	= dummy_getcyclesx64,
 	.enable		= dummy_enable,
 	.verify		= dummy_verify,
+	.do_aux_work	= dummy_aux_work,
 };

@@ -80,11 +80,12 @@ struct timestamp_event_queue {
  *	NULL-terminated
  * @kworker: worker running @info->do_aux_work, if any
  * @aux_work: the delayed work queued on @kworker
- * @vclock_mux: protects @n_vclocks, @max_vclocks and @vclocks
+ * @vclock_mux: protects @n_vclocks, @max_vclocks, @vclocks, @vclocks_closed
  * @n_vclocks: number of virtual clocks on top of this one
  * @max_vclocks: limit for @n_vclocks
  * @vclocks: the virtual clocks, @max_vclocks slots (mainline keeps their
  *	indices instead, vclock_index)
+ * @vclocks_closed: unregistering: no virtual clock may be made any more
  * @is_virtual_clock: this is a virtual clock over a physical one
  * @has_cycles: the driver has a free running cycle counter
  * @debugfs_root: this clock's debugfs directory
@@ -119,6 +120,7 @@ struct ptp_clock {
 	unsigned int n_vclocks;
 	unsigned int max_vclocks;
 	struct ptp_vclock **vclocks;
+	bool vclocks_closed;
 	bool is_virtual_clock;
 	bool has_cycles;
 

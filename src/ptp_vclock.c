@@ -251,8 +251,8 @@ static void ptp_vclocks_trim(struct ptp_clock *ptp, unsigned int num)
  * All or nothing: when a new clock cannot be made, those made by this call
  * are removed again.  (6.1 keeps them and reports the old number.)
  *
- * Return: 0, -EINVAL above max_vclocks, -ERESTARTSYS, or the error of
- * ptp_clock_register().
+ * Return: 0, -EINVAL above max_vclocks, -ERESTARTSYS, -ENODEV once the
+ * clock is being unregistered, or the error of ptp_clock_register().
  */
 int ptp_vclocks_resize(struct ptp_clock *ptp, unsigned int num)
 {
@@ -262,6 +262,11 @@ int ptp_vclocks_resize(struct ptp_clock *ptp, unsigned int num)
 	if (mutex_lock_interruptible(&ptp->vclock_mux))
 		return -ERESTARTSYS;
 
+	if (ptp->vclocks_closed) {
+		/* The clock is being unregistered. */
+		err = -ENODEV;
+		goto unlock;
+	}
 	if (num > ptp->max_vclocks) {
 		dev_err(&ptp->dev, "max value is %u\n", ptp->max_vclocks);
 		err = -EINVAL;
@@ -294,12 +299,16 @@ unlock:
 /**
  * ptp_vclocks_remove_all() - remove every virtual clock of a physical clock
  * @ptp: the clock being unregistered; nothing to do for a virtual one
+ *
+ * Later n_vclocks writes fail with -ENODEV, including one that waited for
+ * the lock meanwhile: a virtual clock made then would outlive its parent.
  */
 void ptp_vclocks_remove_all(struct ptp_clock *ptp)
 {
 	if (ptp->is_virtual_clock)
 		return;
 	mutex_lock(&ptp->vclock_mux);
+	ptp->vclocks_closed = true;
 	ptp_vclocks_trim(ptp, 0);
 	mutex_unlock(&ptp->vclock_mux);
 }

@@ -1,0 +1,76 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Unbinding the clock while calls are in progress must not leave anything
+# behind or let a call reach what unregistering already tore down (on the
+# debug kernel KASAN and kmemleak watch):
+# - n_vclocks writes racing the unbind leave no virtual clock, whose worker
+#   would read the cycle counter of a driver that is gone;
+# - a reading in progress that schedules the aux work (aux_resched, as
+#   6.1's cpts does from gettimex64) finishes before the worker is
+#   destroyed.
+# Both are 6.1 bugs (use-after-free), so they are provoked on our core only.
+# timeout: 1200
+. "$(dirname "$0")/common.sh"
+
+if ! core_is_ours; then
+	improvement "unregistering waits for calls in progress and refuses new virtual clocks"
+	skip_all "would provoke 6.1's use-after-free in unregister"
+fi
+
+drv=/sys/bus/platform/drivers/ptp_dummy
+tmp=$(mktemp)
+trap 'rm -f "$tmp"; dummy_quiesce; dummy_reset "$G"' EXIT
+
+rebind() {
+	echo ptp_dummy.0 > "$drv/bind" || return 1
+	udevadm settle --timeout=30
+	dev=$(ptp_dev_by_name ptp_dummy.0)
+}
+n_ptp() { find /sys/class/ptp -mindepth 1 -maxdepth 1 | wc -l; }
+
+# 1. Two n_vclocks writers, adding and removing a virtual clock in a loop,
+# while the clock is unbound.
+before=$(n_ptp)
+cycles=10 stray=0 back=0
+for i in $(seq $cycles); do
+	attr=/sys/class/ptp/${dev#/dev/}/n_vclocks
+	pids=()
+	for _ in 1 2; do
+		( while :; do echo 1 > "$attr"; echo 0 > "$attr"; done ) 2> /dev/null &
+		pids+=($!)
+	done
+	sleep 0.3
+	echo ptp_dummy.0 > "$drv/unbind"
+	kill "${pids[@]}"
+	wait "${pids[@]}" 2> /dev/null
+	if [ "$(n_ptp)" -ne $((before - 1)) ]; then
+		stray=$((stray + 1))
+		diag "cycle $i: left after the unbind: $(ls /sys/class/ptp | tr '\n' ' ')"
+	fi
+	rebind && back=$((back + 1))
+done
+is "$stray" 0 "$cycles unbinds racing n_vclocks writes leave no virtual clock behind"
+is "$back" $cycles "the clock came back after each"
+
+# 2. A reading that sleeps in the driver (slow_ms) and then schedules the
+# aux work, in progress while the clock is unbound.
+echo 1 > "$G/aux_resched"
+run_ok "aux_resched: a reading schedules the aux work" dummy_ptp "$dev" gettime
+wait_for 5 test "$(state aux_runs)" -ge 1
+ok $? "the aux work ran ($(state aux_runs) times)"
+echo 3000 > "$G/slow_ms"
+command dummy_ptp "$dev" gettime > "$tmp" 2>&1 &
+reader=$!
+in_driver() { [ "$(awk '{print $3}' "/proc/$reader/stat" 2> /dev/null)" = D ]; }
+wait_for 10 in_driver
+ok $? "the reading sleeps in the driver"
+run_ok "unbind while it does" sh -c "echo ptp_dummy.0 > $drv/unbind"
+! kill -0 $reader 2> /dev/null
+ok $? "the unbind returned after the reading finished"
+wait $reader
+case $(cat "$tmp") in
+"time "*) ok 0 "the reading in progress completed: $(cat "$tmp")" ;;
+*) ok 1 "the reading in progress completed: $(cat "$tmp")" ;;
+esac
+run_ok "the clock comes back" rebind
+done_testing
