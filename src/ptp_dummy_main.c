@@ -8,6 +8,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
@@ -26,6 +27,11 @@ static int max_adj = 10000000;
 module_param(max_adj, int, 0444);
 MODULE_PARM_DESC(max_adj,
 		 "maximum frequency adjustment in ppb (default 10000000; 512000 is the eTSEC)");
+
+static unsigned int register_delay_ms;
+module_param(register_delay_ms, uint, 0444);
+MODULE_PARM_DESC(register_delay_ms,
+		 "for tests: wait this long after registering each clock before using it (default 0)");
 
 static const char * const dummy_pin_names[DUMMY_N_PINS] = {
 	"TRIG_IN1", "TRIG_IN2", "PULSE_OUT1", "PULSE_OUT2", "PULSE_OUT3",
@@ -78,6 +84,9 @@ static int dummy_probe(struct platform_device *pdev)
 	if (!ptp)
 		return dev_err_probe(&pdev->dev, -ENODEV,
 				     "no PTP clock support in this kernel\n");
+	/* Widens the window in which /dev/ptpN is live and dc->ptp unset. */
+	if (register_delay_ms)
+		msleep(register_delay_ms);
 	WRITE_ONCE(dc->ptp, ptp);
 
 	dummy_debugfs_init(dc, dummy_dbg_root);

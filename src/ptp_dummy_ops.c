@@ -125,6 +125,23 @@ static void dummy_resched(struct dummy_clock *dc)
 		ptp_schedule_worker(ptp, 0);
 }
 
+/*
+ * Is a pin assigned @func/@chan?  The core holds its pin lock around
+ * enable().  The dummy reads its own pin table rather than call
+ * ptp_find_pin(dc->ptp, ...): a request may come before
+ * ptp_clock_register() has returned the clock.
+ */
+static bool dummy_has_pin(struct dummy_clock *dc, enum ptp_pin_function func,
+			  unsigned int chan)
+{
+	unsigned int i;
+
+	for (i = 0; i < DUMMY_N_PINS; i++)
+		if (dc->pins[i].func == func && dc->pins[i].chan == chan)
+			return true;
+	return false;
+}
+
 static long dummy_aux_work(struct ptp_clock_info *info)
 {
 	struct dummy_clock *dc = to_dummy(info);
@@ -238,7 +255,7 @@ static int dummy_enable_extts(struct dummy_clock *dc,
 	}
 	if (rq->flags & ~(PTP_EXTTS_VALID_FLAGS))
 		return -EOPNOTSUPP;
-	if (ptp_find_pin(dc->ptp, PTP_PF_EXTTS, rq->index) < 0)
+	if (!dummy_has_pin(dc, PTP_PF_EXTTS, rq->index))
 		return -EBUSY;
 	/* The original ioctl may give no edge at all: the rising one. */
 	if (!edges)
@@ -285,7 +302,7 @@ static int dummy_enable_perout(struct dummy_clock *dc,
 		return -EOPNOTSUPP;
 	if (!dummy_ts_valid(&rq->period) || !dummy_ts_valid(&rq->start))
 		return -EINVAL;
-	if (ptp_find_pin(dc->ptp, PTP_PF_PEROUT, rq->index) < 0)
+	if (!dummy_has_pin(dc, PTP_PF_PEROUT, rq->index))
 		return -EBUSY;
 
 	period = dummy_ts_ns(&rq->period);

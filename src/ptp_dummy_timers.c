@@ -59,18 +59,22 @@ static void dummy_push(struct dummy_events *evs, int type, int index, s64 ts)
 	evs->n++;
 }
 
-/* Hand the collected events to the core.  Lock not held. */
+/*
+ * Hand the collected events to the core.  Lock not held.  Until
+ * ptp_clock_register() has returned the clock, they are lost.
+ */
 static void dummy_emit(struct dummy_clock *dc, struct dummy_events *evs)
 {
+	struct ptp_clock *ptp = READ_ONCE(dc->ptp);
 	struct ptp_clock_event event;
 	unsigned int i;
 
-	for (i = 0; i < evs->n; i++) {
+	for (i = 0; ptp && i < evs->n; i++) {
 		memset(&event, 0, sizeof(event));
 		event.type = evs->ev[i].type;
 		event.index = evs->ev[i].index;
 		event.timestamp = evs->ev[i].ts;
-		ptp_clock_event(dc->ptp, &event);
+		ptp_clock_event(ptp, &event);
 	}
 }
 

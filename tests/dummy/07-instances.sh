@@ -121,6 +121,29 @@ is "$(cat /sys/class/ptp/${d#/dev/}/max_adjustment)" 512000 "max_adjustment 5120
 is "$(dummy_ptp "$d" freq 33554560)" "error ERANGE" "512001 ppb is out of range"
 run_ok "512 ppm is in range" dummy_ptp "$d" freq 33554432
 run_fails "clocks=0 is refused" reload clocks=0
+
+# /dev/ptpN and its sysfs files are live inside ptp_clock_register(): a
+# request that comes before it returns must not find the driver without
+# its clock (register_delay_ms widens that window).
+modprobe -r ptp_dummy 2>/dev/null
+modprobe ptp_dummy register_delay_ms=4000 &
+loader=$!
+early=""
+for _ in $(seq $((100 * SLOW))); do
+	early=$(ptp_dev_by_name ptp_dummy.0) && break
+	sleep 0.1
+done
+kill -0 $loader 2> /dev/null
+ok $? "ptp_dummy.0 is registered ($early) while the probe still runs"
+is "$(sysfs_write "/sys/class/ptp/${early#/dev/}/extts_enable" "1 1")" OK \
+	"an extts request then is served"
+is "$(sysfs_write "/sys/class/ptp/${early#/dev/}/period" "0 0 0 0 500000000")" OK \
+	"and a periodic output request"
+wait $loader
+ok $? "the probe completes"
+is "$(state extts1 "$DBG/ptp_dummy.0")" 2 "EXTTS 1 is on (PTP_RISING_EDGE)"
+is "$(state perout0 "$DBG/ptp_dummy.0")" 1 "PEROUT 0 runs"
+modprobe -r ptp_dummy
 modprobe -r ptp_dummy 2>/dev/null
 run_ok "reload with the defaults" modprobe ptp_dummy
 udevadm settle --timeout=30
