@@ -41,7 +41,7 @@ static int64_t mono_ns(void)
 	return ts_to_ns(ts.tv_sec, ts.tv_nsec);
 }
 
-/* ---- perout ---- */
+/* ---- perout: parse, build the request, program it, print it ---- */
 
 static void ns_to_pct(int64_t ns, struct ptp_clock_time *t)
 {
@@ -49,11 +49,185 @@ static void ns_to_pct(int64_t ns, struct ptp_clock_time *t)
 	t->nsec = (uint32_t)(ns % NSEC_PER_SEC);
 }
 
-enum { O_PERIOD = 1, O_START, O_PHASE, O_DUTY, O_ON, O_ONESHOT };
-
 static int64_t pct_to_ns(const struct ptp_clock_time *t)
 {
 	return ts_to_ns(t->sec, t->nsec);
+}
+
+struct perout_args {
+	unsigned int chan;
+	bool off, one_shot;
+	const char *start;
+	int64_t period, phase, on, duty;	/* -1: not given */
+};
+
+enum { P_PERIOD = 1, P_START, P_PHASE, P_DUTY, P_ON, P_ONESHOT };
+
+static int perout_option(struct ctx *c, int id, const char *arg,
+			 struct perout_args *a)
+{
+	switch (id) {
+	case P_PERIOD:
+		if (parse_duration(arg, &a->period) || a->period <= 0)
+			return fail_usage(c, "bad period '%s'", arg);
+		break;
+	case P_START:
+		a->start = arg;
+		break;
+	case P_PHASE:
+		if (parse_duration(arg, &a->phase))
+			return fail_usage(c, "bad phase '%s'", arg);
+		break;
+	case P_DUTY:
+		if (parse_percent(arg, &a->duty))
+			return fail_usage(c, "bad duty cycle '%s': want a percentage above 0, up to 100",
+					  arg);
+		break;
+	case P_ON:
+		if (parse_duration(arg, &a->on) || a->on <= 0)
+			return fail_usage(c, "bad on time '%s'", arg);
+		break;
+	case P_ONESHOT:
+		a->one_shot = true;
+		break;
+	}
+	return 0;
+}
+
+/* CHAN and the optional 'off' after the options: 0 or the usage error. */
+static int perout_check(struct ctx *c, const char *chan, const char *word,
+			struct perout_args *a)
+{
+	if (!chan)
+		return fail_usage(c, "needs a channel");
+	if (parse_uint(chan, UINT32_MAX, &a->chan))
+		return fail_usage(c, "bad channel '%s'", chan);
+	if (word) {
+		if (strcmp(word, "off"))
+			return fail_usage(c, "unexpected argument '%s'", word);
+		a->off = true;
+		if (a->period >= 0 || a->start || a->phase >= 0 ||
+		    a->duty >= 0 || a->on >= 0 || a->one_shot)
+			return fail_usage(c, "'off' takes no other options");
+		return 0;
+	}
+	if (a->period < 0)
+		return fail_usage(c, "needs --period (or 'off')");
+	if (a->start && a->phase >= 0)
+		return fail_usage(c, "--start and --phase exclude each other");
+	if (a->duty >= 0 && a->on >= 0)
+		return fail_usage(c, "--duty and --on exclude each other");
+	return 0;
+}
+
+/* The command line of perout into @a.  0, or the usage error. */
+static int perout_parse(struct ctx *c, int argc, char **argv,
+			struct perout_args *a)
+{
+	static const struct opt opts[] = {
+		{ "period", 'p', true, P_PERIOD },
+		{ "start", 's', true, P_START },
+		{ "phase", 0, true, P_PHASE },
+		{ "duty", 'd', true, P_DUTY },
+		{ "on", 0, true, P_ON },
+		{ "one-shot", '1', false, P_ONESHOT },
+		{ .name = NULL }
+	};
+	const char *pos[2] = { NULL };
+	struct optstate st;
+	int id, n = 0, ret;
+
+	memset(a, 0, sizeof(*a));
+	a->period = a->phase = a->on = a->duty = -1;
+	opt_init(&st, c, argc, argv, opts, true);
+	while ((id = opt_next(&st)) != OPT_END) {
+		if (id == OPT_POS && n < 2) {
+			pos[n++] = st.arg;
+			continue;
+		}
+		ret = id > 0 ? perout_option(c, id, st.arg, a) :
+			opt_error(c, id, &st);
+		if (ret)
+			return ret;
+	}
+	return perout_check(c, pos[0], pos[1], a);
+}
+
+/* The start time: absolute, +SECONDS from now, or 2 s after this second. */
+static int perout_start(struct ctx *c, const char *start,
+			struct ptp_clock_time *t)
+{
+	struct timespec now, ts;
+	int64_t v;
+
+	if (clock_gettime(c->clk.clkid, &now))
+		return fail_sys(c, "clock_gettime", errno, NULL);
+	if (!start) {
+		ts.tv_sec = now.tv_sec + 2;
+		ts.tv_nsec = 0;
+	} else if (*start == '+') {
+		if (parse_offset(start + 1, &v) || v < 0)
+			return fail_usage(c, "bad start '%s'", start);
+		v += ts_to_ns(now.tv_sec, now.tv_nsec);
+		ts.tv_sec = v / NSEC_PER_SEC;
+		ts.tv_nsec = v % NSEC_PER_SEC;
+	} else if (parse_time(start, &ts)) {
+		return fail_usage(c, "bad start time '%s'", start);
+	}
+	t->sec = ts.tv_sec;
+	t->nsec = ts.tv_nsec;
+	return 0;
+}
+
+/* @a as the ioctl's request (the start needs the open clock). */
+static int perout_request(struct ctx *c, const struct perout_args *a,
+			  struct ptp_perout_request *req)
+{
+	int64_t on = a->on;
+	int ret;
+
+	memset(req, 0, sizeof(*req));
+	req->index = a->chan;
+	if (a->off)
+		return 0;
+	ns_to_pct(a->period, &req->period);
+	if (a->phase >= 0) {
+		req->flags |= PTP_PEROUT_PHASE;
+		ns_to_pct(a->phase, &req->phase);
+	} else {
+		ret = perout_start(c, a->start, &req->start);
+		if (ret)
+			return ret;
+	}
+	if (a->duty >= 0)
+		on = (int64_t)((__int128)a->period * a->duty / 100000);
+	if (on >= 0) {
+		req->flags |= PTP_PEROUT_DUTY_CYCLE;
+		ns_to_pct(on, &req->on);
+	}
+	if (a->one_shot)
+		req->flags |= PTP_PEROUT_ONE_SHOT;
+	return 0;
+}
+
+/* Program @req; 0 or the exit status of the failure. */
+static int perout_run(struct ctx *c, struct ptp_perout_request *req)
+{
+	int err;
+
+	if (!ioctl(c->clk.fd, PTP_PEROUT_REQUEST2, req))
+		return 0;
+	err = errno;
+	/* a core older than the REQUEST2 ioctls: the old one, without flags */
+	if (err == ENOTTY && !req->flags) {
+		if (!ioctl(c->clk.fd, PTP_PEROUT_REQUEST, req))
+			return 0;
+		err = errno;
+	}
+	return fail_sys(c, "PTP_PEROUT_REQUEST2", err,
+			err == ERANGE ? "the on time and the phase must not exceed the period" :
+			err == EOPNOTSUPP ? "the clock's driver does not support these settings (one-shot, duty cycle or phase)" :
+			ptp_errno_hint(c, err, true));
 }
 
 /* What was programmed, as one JSON object; null for what was not set. */
@@ -86,150 +260,6 @@ static void print_perout_json(struct ctx *c,
 	printf("}\n");
 }
 
-struct perout_args {
-	unsigned int chan;
-	bool off, one_shot;
-	const char *start;
-	int64_t period, phase, on, duty;	/* -1: not given */
-};
-
-static int perout_option(struct ctx *c, int id, const char *arg,
-			 struct perout_args *a)
-{
-	switch (id) {
-	case O_PERIOD:
-		if (parse_duration(arg, &a->period) || a->period <= 0)
-			return fail_usage(c, "bad period '%s'", arg);
-		break;
-	case O_START:
-		a->start = arg;
-		break;
-	case O_PHASE:
-		if (parse_duration(arg, &a->phase))
-			return fail_usage(c, "bad phase '%s'", arg);
-		break;
-	case O_DUTY:
-		if (parse_percent(arg, &a->duty))
-			return fail_usage(c, "bad duty cycle '%s': want a percentage above 0, up to 100",
-					  arg);
-		break;
-	case O_ON:
-		if (parse_duration(arg, &a->on) || a->on <= 0)
-			return fail_usage(c, "bad on time '%s'", arg);
-		break;
-	case O_ONESHOT:
-		a->one_shot = true;
-		break;
-	}
-	return 0;
-}
-
-/* The command line of perout into @a.  0, or the usage error. */
-static int perout_parse(struct ctx *c, int argc, char **argv,
-			struct perout_args *a)
-{
-	static const struct opt opts[] = {
-		{ "period", 'p', true, O_PERIOD },
-		{ "start", 's', true, O_START },
-		{ "phase", 0, true, O_PHASE },
-		{ "duty", 'd', true, O_DUTY },
-		{ "on", 0, true, O_ON },
-		{ "one-shot", '1', false, O_ONESHOT },
-		{ .name = NULL }
-	};
-	const char *pos[2] = { NULL };
-	struct optstate st;
-	int id, n = 0, ret;
-
-	opt_init(&st, c, argc, argv, opts, true);
-	while ((id = opt_next(&st)) != OPT_END) {
-		if (id == OPT_POS && n < 2) {
-			pos[n++] = st.arg;
-			continue;
-		}
-		ret = id > 0 ? perout_option(c, id, st.arg, a) :
-			opt_error(c, id, &st);
-		if (ret)
-			return ret;
-	}
-	if (!n)
-		return fail_usage(c, "needs a channel");
-	if (parse_uint(pos[0], UINT32_MAX, &a->chan))
-		return fail_usage(c, "bad channel '%s'", pos[0]);
-	if (pos[1]) {
-		if (strcmp(pos[1], "off"))
-			return fail_usage(c, "unexpected argument '%s'", pos[1]);
-		a->off = true;
-		if (a->period >= 0 || a->start || a->phase >= 0 ||
-		    a->duty >= 0 || a->on >= 0 || a->one_shot)
-			return fail_usage(c, "'off' takes no other options");
-		return 0;
-	}
-	if (a->period < 0)
-		return fail_usage(c, "needs --period (or 'off')");
-	if (a->start && a->phase >= 0)
-		return fail_usage(c, "--start and --phase exclude each other");
-	if (a->duty >= 0 && a->on >= 0)
-		return fail_usage(c, "--duty and --on exclude each other");
-	return 0;
-}
-
-/* The start time: absolute, +SECONDS from now, or 2 s after this second. */
-static int perout_start(struct ctx *c, const char *start,
-			struct ptp_clock_time *t)
-{
-	struct timespec now, ts;
-	int64_t v;
-
-	if (clock_gettime(c->clk.clkid, &now))
-		return fail_sys(c, "clock_gettime", errno, NULL);
-	if (!start) {
-		ts.tv_sec = now.tv_sec + 2;
-		ts.tv_nsec = 0;
-	} else if (*start == '+') {
-		if (parse_offset(start + 1, &v) || v < 0)
-			return fail_usage(c, "bad start '%s'", start);
-		v += ts_to_ns(now.tv_sec, now.tv_nsec);
-		ts.tv_sec = v / NSEC_PER_SEC;
-		ts.tv_nsec = v % NSEC_PER_SEC;
-	} else if (parse_time(start, &ts)) {
-		return fail_usage(c, "bad start time '%s'", start);
-	}
-	t->sec = ts.tv_sec;
-	t->nsec = ts.tv_nsec;
-	return 0;
-}
-
-static int perout_request(struct ctx *c, const struct perout_args *a,
-			  struct ptp_perout_request *req)
-{
-	int64_t on = a->on;
-	int ret;
-
-	memset(req, 0, sizeof(*req));
-	req->index = a->chan;
-	if (a->off)
-		return 0;
-	ns_to_pct(a->period, &req->period);
-	if (a->phase >= 0) {
-		req->flags |= PTP_PEROUT_PHASE;
-		ns_to_pct(a->phase, &req->phase);
-	} else {
-		ret = perout_start(c, a->start, &req->start);
-		if (ret)
-			return ret;
-	}
-	if (a->duty >= 0)
-		on = (int64_t)((__int128)a->period * a->duty / 100000);
-	if (on >= 0) {
-		req->flags |= PTP_PEROUT_DUTY_CYCLE;
-		ns_to_pct(on, &req->on);
-	}
-	if (a->one_shot)
-		req->flags |= PTP_PEROUT_ONE_SHOT;
-	return 0;
-}
-
 static void print_perout(struct ctx *c, const struct ptp_perout_request *req,
 			 bool off)
 {
@@ -251,10 +281,9 @@ static void print_perout(struct ctx *c, const struct ptp_perout_request *req,
 
 int cmd_perout(struct ctx *c, int argc, char **argv)
 {
-	struct perout_args a = { .period = -1, .phase = -1, .on = -1,
-				 .duty = -1 };
 	struct ptp_perout_request req;
-	int ret, err;
+	struct perout_args a;
+	int ret;
 
 	ret = perout_parse(c, argc, argv, &a);
 	if (!ret)
@@ -263,21 +292,10 @@ int cmd_perout(struct ctx *c, int argc, char **argv)
 		ret = check_channel(c, PTP_PF_PEROUT, a.chan);
 	if (!ret)
 		ret = perout_request(c, &a, &req);
+	if (!ret)
+		ret = perout_run(c, &req);
 	if (ret)
 		return ret;
-	if (ioctl(c->clk.fd, PTP_PEROUT_REQUEST2, &req)) {
-		err = errno;
-		/* a core older than the REQUEST2 ioctls */
-		if (err == ENOTTY && !req.flags &&
-		    !ioctl(c->clk.fd, PTP_PEROUT_REQUEST, &req))
-			goto done;
-		err = err == ENOTTY ? errno : err;
-		return fail_sys(c, "PTP_PEROUT_REQUEST2", err,
-				err == ERANGE ? "the on time and the phase must not exceed the period" :
-				err == EOPNOTSUPP ? "the clock's driver does not support these settings (one-shot, duty cycle or phase)" :
-				ptp_errno_hint(c, err, true));
-	}
-done:
 	print_perout(c, &req, a.off);
 	return EXIT_OK;
 }
@@ -344,36 +362,76 @@ static int print_event(struct ctx *c, const struct ptp_extts_event *ev)
 	return printf("channel %u time %s\n", ev->index, buf);
 }
 
+/* Print the wanted ones of @n events.  -1 to go on, or an exit status. */
+static int print_events(struct ctx *c, const struct evloop *lp,
+			const struct ptp_extts_event *ev, int n, long *got)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (ev[i].index >= 64 || !(lp->want & (1ULL << ev[i].index)))
+			continue;
+		if (print_event(c, &ev[i]) < 0) {
+			if (errno == EPIPE)
+				return EXIT_OK;	/* the reader is done */
+			return fail_sys(c, "writing events", errno, NULL);
+		}
+		if (lp->count && ++*got >= lp->count)
+			break;
+	}
+	return -1;
+}
+
+/* Read what is queued and print it.  -1 to go on, or an exit status. */
+static int read_events(struct ctx *c, const struct evloop *lp, long *got)
+{
+	struct ptp_extts_event ev[16];
+	ssize_t n;
+
+	n = read(c->clk.fd, ev, sizeof(ev));
+	if (n < 0) {
+		if (errno == EAGAIN || errno == EINTR)
+			return -1;
+		return fail_sys(c, "read", errno,
+				ptp_errno_hint(c, errno, false));
+	}
+	return print_events(c, lp, ev, (int)(n / (ssize_t)sizeof(ev[0])),
+			    got);
+}
+
+/* poll()'s timeout until @deadline: -1 without one, 0 once it has passed. */
+static int poll_ms(int64_t deadline)
+{
+	int64_t left;
+
+	if (!deadline)
+		return -1;
+	left = deadline - mono_ns();
+	if (left <= 0)
+		return 0;
+	return (int)((left + 999999) / 1000000);
+}
+
 /*
  * Read events with poll() and a non-blocking descriptor until the count,
  * the timeout or a signal.  Returns an exit status.
  */
 static int event_loop(struct ctx *c, const struct evloop *lp)
 {
-	struct ptp_extts_event ev[16];
 	int64_t deadline = lp->timeout ? mono_ns() + lp->timeout : 0;
 	struct pollfd pfd = { .fd = c->clk.fd, .events = POLLIN };
 	long got = 0;
-	ssize_t n;
-	int r, i, ms;
+	int r, ms;
 
 	catch_signals();
 	while (!stop_requested && (!lp->count || got < lp->count)) {
-		ms = -1;
-		if (deadline) {
-			int64_t left = deadline - mono_ns();
-
-			if (left <= 0)
-				break;
-			ms = (int)((left + 999999) / 1000000);
-		}
+		ms = poll_ms(deadline);
+		if (!ms)
+			break;
 		r = poll(&pfd, 1, ms);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
+		if (r < 0 && errno != EINTR)
 			return fail_sys(c, "poll", errno, NULL);
-		}
-		if (r == 0)
+		if (r <= 0)
 			continue;
 		if (!(pfd.revents & POLLIN)) {
 			if (pfd.revents & (POLLERR | POLLHUP | POLLNVAL))
@@ -381,24 +439,9 @@ static int event_loop(struct ctx *c, const struct evloop *lp)
 						"the clock has been removed");
 			continue;
 		}
-		n = read(c->clk.fd, ev, sizeof(ev));
-		if (n < 0) {
-			if (errno == EAGAIN || errno == EINTR)
-				continue;
-			return fail_sys(c, "read", errno,
-					ptp_errno_hint(c, errno, false));
-		}
-		for (i = 0; i < n / (ssize_t)sizeof(ev[0]); i++) {
-			if (ev[i].index >= 64 || !(lp->want & (1ULL << ev[i].index)))
-				continue;
-			if (print_event(c, &ev[i]) < 0) {
-				if (errno == EPIPE)
-					return EXIT_OK;	/* the reader is done */
-				return fail_sys(c, "writing events", errno, NULL);
-			}
-			if (lp->count && ++got >= lp->count)
-				break;
-		}
+		r = read_events(c, lp, &got);
+		if (r >= 0)
+			return r;
 	}
 	if (lp->count && got < lp->count && !stop_requested)
 		return fail_msg(c, "%s: timed out: %ld of %ld events in %lld s",
@@ -474,85 +517,92 @@ static int set_nonblock(struct ctx *c)
 	return 0;
 }
 
-static int extts_listen(struct ctx *c, unsigned int chan, unsigned int edges,
-			struct evloop *lp);
+/* ---- extts: parse, then enable, disable, or listen ---- */
 
-int cmd_extts(struct ctx *c, int argc, char **argv)
+struct extts_args {
+	unsigned int chan;
+	unsigned int edges;	/* PTP_RISING_EDGE, PTP_FALLING_EDGE */
+	bool enable_only, disable_only;
+	struct evloop lp;
+};
+
+enum { E_RISING = 1, E_FALLING, E_BOTH, E_COUNT, E_TIMEOUT, E_ENABLE,
+       E_DISABLE };
+
+static int extts_option(struct ctx *c, int id, const char *arg,
+			struct extts_args *a)
 {
-	enum { O_RISING = 1, O_FALLING, O_BOTH, O_COUNT, O_TIMEOUT,
-	       O_ENABLE, O_DISABLE };
+	switch (id) {
+	case E_RISING:
+		a->edges |= PTP_RISING_EDGE;
+		break;
+	case E_FALLING:
+		a->edges |= PTP_FALLING_EDGE;
+		break;
+	case E_BOTH:
+		a->edges |= PTP_RISING_EDGE | PTP_FALLING_EDGE;
+		break;
+	case E_COUNT:
+	case E_TIMEOUT:
+		return evloop_option(c, &a->lp, id == E_COUNT, arg);
+	case E_ENABLE:
+		a->enable_only = true;
+		break;
+	case E_DISABLE:
+		a->disable_only = true;
+		break;
+	}
+	return 0;
+}
+
+/* The channel @pos and the options together: 0 or the usage error. */
+static int extts_check(struct ctx *c, const char *pos, struct extts_args *a)
+{
+	if (!pos)
+		return fail_usage(c, "needs a channel");
+	if (parse_uint(pos, 63, &a->chan))
+		return fail_usage(c, "bad channel '%s'", pos);
+	if (a->enable_only && a->disable_only)
+		return fail_usage(c, "--enable and --disable exclude each other");
+	if ((a->enable_only || a->disable_only) &&
+	    (a->lp.count || a->lp.timeout))
+		return fail_usage(c, "--enable and --disable take no --count or --timeout");
+	if (!a->edges)
+		a->edges = PTP_RISING_EDGE;
+	return 0;
+}
+
+/* The command line of extts into @a.  0, or the usage error. */
+static int extts_parse(struct ctx *c, int argc, char **argv,
+		       struct extts_args *a)
+{
 	static const struct opt opts[] = {
-		{ "rising", 'r', false, O_RISING },
-		{ "falling", 'f', false, O_FALLING },
-		{ "both", 'b', false, O_BOTH },
-		{ "count", 'c', true, O_COUNT },
-		{ "timeout", 't', true, O_TIMEOUT },
-		{ "enable", 0, false, O_ENABLE },
-		{ "disable", 0, false, O_DISABLE },
+		{ "rising", 'r', false, E_RISING },
+		{ "falling", 'f', false, E_FALLING },
+		{ "both", 'b', false, E_BOTH },
+		{ "count", 'c', true, E_COUNT },
+		{ "timeout", 't', true, E_TIMEOUT },
+		{ "enable", 0, false, E_ENABLE },
+		{ "disable", 0, false, E_DISABLE },
 		{ .name = NULL }
 	};
-	struct evloop lp = { 0 };
-	unsigned int chan, edges = 0;
 	const char *pos = NULL;
-	bool enable_only = false, disable_only = false;
 	struct optstate st;
 	int id, ret;
 
+	memset(a, 0, sizeof(*a));
 	opt_init(&st, c, argc, argv, opts, true);
 	while ((id = opt_next(&st)) != OPT_END) {
-		switch (id) {
-		case O_RISING:
-			edges |= PTP_RISING_EDGE;
-			break;
-		case O_FALLING:
-			edges |= PTP_FALLING_EDGE;
-			break;
-		case O_BOTH:
-			edges |= PTP_RISING_EDGE | PTP_FALLING_EDGE;
-			break;
-		case O_COUNT:
-		case O_TIMEOUT:
-			ret = evloop_option(c, &lp, id == O_COUNT, st.arg);
-			if (ret)
-				return ret;
-			break;
-		case O_ENABLE:
-			enable_only = true;
-			break;
-		case O_DISABLE:
-			disable_only = true;
-			break;
-		case OPT_POS:
-			if (pos)
-				return opt_error(c, id, &st);
+		if (id == OPT_POS && !pos) {
 			pos = st.arg;
-			break;
-		default:
-			return opt_error(c, id, &st);
+			continue;
 		}
+		ret = id > 0 ? extts_option(c, id, st.arg, a) :
+			opt_error(c, id, &st);
+		if (ret)
+			return ret;
 	}
-	if (!pos)
-		return fail_usage(c, "needs a channel");
-	if (parse_uint(pos, 63, &chan))
-		return fail_usage(c, "bad channel '%s'", pos);
-	if (enable_only && disable_only)
-		return fail_usage(c, "--enable and --disable exclude each other");
-	if ((enable_only || disable_only) && (lp.count || lp.timeout))
-		return fail_usage(c, "--enable and --disable take no --count or --timeout");
-	if (!edges)
-		edges = PTP_RISING_EDGE;
-
-	ret = open_clock(c, true);
-	if (ret)
-		return ret;
-	ret = check_channel(c, PTP_PF_EXTTS, chan);
-	if (ret)
-		return ret;
-	if (disable_only)
-		return extts_request(c, chan, 0);
-	if (enable_only)
-		return extts_request(c, chan, PTP_ENABLE_FEATURE | edges);
-	return extts_listen(c, chan, edges, &lp);
+	return extts_check(c, pos, a);
 }
 
 /* Enable @chan, print its events until @lp says stop, disable it again. */
@@ -579,6 +629,27 @@ static int extts_listen(struct ctx *c, unsigned int chan, unsigned int edges,
 	ret2 = extts_request(c, chan, 0);
 	return ret ? ret : ret2;
 }
+
+int cmd_extts(struct ctx *c, int argc, char **argv)
+{
+	struct extts_args a;
+	int ret;
+
+	ret = extts_parse(c, argc, argv, &a);
+	if (!ret)
+		ret = open_clock(c, true);
+	if (!ret)
+		ret = check_channel(c, PTP_PF_EXTTS, a.chan);
+	if (ret)
+		return ret;
+	if (a.disable_only)
+		return extts_request(c, a.chan, 0);
+	if (a.enable_only)
+		return extts_request(c, a.chan, PTP_ENABLE_FEATURE | a.edges);
+	return extts_listen(c, a.chan, a.edges, &a.lp);
+}
+
+/* ---- monitor: parse, set the descriptor up, then listen ---- */
 
 static void print_chanlist(char *buf, size_t len, uint64_t mask)
 {
@@ -636,73 +707,119 @@ static int monitor_enable(struct ctx *c, uint64_t want, bool on)
 	return ret;
 }
 
-int cmd_monitor(struct ctx *c, int argc, char **argv)
+struct monitor_args {
+	const char *chans;	/* --channels, or NULL for all */
+	bool enable, require;
+	struct evloop lp;
+};
+
+enum { M_CHANNELS = 1, M_ENABLE, M_REQUIRE, M_COUNT, M_TIMEOUT };
+
+static int monitor_option(struct ctx *c, int id, const char *arg,
+			  struct monitor_args *a)
 {
-	enum { O_CHANNELS = 1, O_ENABLE, O_REQUIRE, O_COUNT, O_TIMEOUT };
+	switch (id) {
+	case M_CHANNELS:
+		a->chans = arg;
+		break;
+	case M_ENABLE:
+		a->enable = true;
+		break;
+	case M_REQUIRE:
+		a->require = true;
+		break;
+	case M_COUNT:
+	case M_TIMEOUT:
+		return evloop_option(c, &a->lp, id == M_COUNT, arg);
+	}
+	return 0;
+}
+
+/* The command line of monitor into @a.  0, or the usage error. */
+static int monitor_parse(struct ctx *c, int argc, char **argv,
+			 struct monitor_args *a)
+{
 	static const struct opt opts[] = {
-		{ "channels", 'C', true, O_CHANNELS },
-		{ "enable", 'e', false, O_ENABLE },
-		{ "require-mask", 0, false, O_REQUIRE },
-		{ "count", 'c', true, O_COUNT },
-		{ "timeout", 't', true, O_TIMEOUT },
+		{ "channels", 'C', true, M_CHANNELS },
+		{ "enable", 'e', false, M_ENABLE },
+		{ "require-mask", 0, false, M_REQUIRE },
+		{ "count", 'c', true, M_COUNT },
+		{ "timeout", 't', true, M_TIMEOUT },
 		{ .name = NULL }
 	};
-	const char *chans = NULL;
-	struct evloop lp = { 0 };
-	bool enable = false, require = false;
 	struct optstate st;
-	char list[256];
-	int id, ret, own = 0;
+	int id, ret;
 
+	memset(a, 0, sizeof(*a));
 	opt_init(&st, c, argc, argv, opts, true);
 	while ((id = opt_next(&st)) != OPT_END) {
-		switch (id) {
-		case O_CHANNELS:
-			chans = st.arg;
-			break;
-		case O_ENABLE:
-			enable = true;
-			break;
-		case O_REQUIRE:
-			require = true;
-			break;
-		case O_COUNT:
-		case O_TIMEOUT:
-			ret = evloop_option(c, &lp, id == O_COUNT, st.arg);
-			if (ret)
-				return ret;
-			break;
-		default:
-			return opt_error(c, id, &st);
-		}
+		ret = id > 0 ? monitor_option(c, id, st.arg, a) :
+			opt_error(c, id, &st);
+		if (ret)
+			return ret;
 	}
-	ret = open_clock(c, enable);
+	return 0;
+}
+
+/*
+ * Open the clock, pick the channels, make the descriptor non-blocking and
+ * give it its own mask if the core can (@own).  0 or an exit status.
+ */
+static int monitor_setup(struct ctx *c, struct monitor_args *a, bool *own)
+{
+	int ret;
+
+	ret = open_clock(c, a->enable);
 	if (ret)
 		return ret;
 	if (c->clk.caps.n_ext_ts <= 0)
 		return fail_msg(c, "%s has no external timestamp channels",
 				c->clk.dev);
-	ret = monitor_channels(c, chans, &lp.want);
+	ret = monitor_channels(c, a->chans, &a->lp.want);
 	if (!ret)
 		ret = set_nonblock(c);
 	if (ret)
 		return ret;
-	own = set_mask(c, lp.want);
-	if (own < 0)
-		return -own;
-	if (!own && require)
+	ret = set_mask(c, a->lp.want);
+	if (ret < 0)
+		return -ret;
+	*own = ret;
+	if (!*own && a->require)
 		return fail_sys(c, "PTP_MASK_CLEAR_ALL", ENOTTY,
 				"not supported by this kernel's PTP core: no per-descriptor event queue and channel mask");
-	print_chanlist(list, sizeof(list), lp.want);
+	return 0;
+}
+
+/* Enable the channels if asked, print events, disable them again. */
+static int monitor_run(struct ctx *c, struct monitor_args *a, bool own)
+{
+	char list[256];
+	int ret;
+
+	print_chanlist(list, sizeof(list), a->lp.want);
 	drain(c);
-	ret = enable ? monitor_enable(c, lp.want, true) : 0;
+	ret = a->enable ? monitor_enable(c, a->lp.want, true) : 0;
 	if (!ret) {
 		fprintf(stderr, "%s: monitoring %s channels %s (%s)\n", c->prog,
 			c->clk.dev, list, own ? "own queue and channel mask" :
 			"shared queue: this kernel's PTP core has no per-descriptor mask");
-		ret = event_loop(c, &lp);
+		ret = event_loop(c, &a->lp);
 	}
-	if (enable && monitor_enable(c, lp.want, false) && !ret)
+	if (a->enable && monitor_enable(c, a->lp.want, false) && !ret)
 		ret = EXIT_FAIL;
 	return ret;
+}
+
+int cmd_monitor(struct ctx *c, int argc, char **argv)
+{
+	struct monitor_args a;
+	bool own = false;
+	int ret;
+
+	ret = monitor_parse(c, argc, argv, &a);
+	if (!ret)
+		ret = monitor_setup(c, &a, &own);
+	if (ret)
+		return ret;
+	return monitor_run(c, &a, own);
 }
