@@ -333,13 +333,41 @@ static const struct opt global_opts[] = {
 	{ .name = NULL }
 };
 
+/* The command line, parsed: which command runs on which device. */
 struct cmdline {
 	const struct command *cmd;
 	const char *devspec;
 	bool dev_word;		/* the device was a word, not -d */
 	bool version;		/* --version */
 	int first;		/* argv index of the command's name */
+	char *argv0[2];		/* the argv of a command that was not typed */
 };
+
+/*
+ * No command was named: --version, or the default of list without a
+ * device and caps with one.  Returns -1 to go on, or an exit status.
+ */
+static int implied_command(struct ctx *c, int argc, struct cmdline *cl)
+{
+	if (cl->version) {
+		if (cl->devspec || cl->cmd)
+			return fail_usage(c, "--version takes no device or command");
+		cl->cmd = find_command("version");
+		cl->first = argc;
+	}
+	if (cl->cmd)
+		return -1;
+	/* a word alone that names no clock: a mistyped command */
+	if (cl->dev_word && !devspec_exists(cl->devspec)) {
+		if (near_command(cl->devspec))
+			return unknown_command(c, cl->devspec);
+		return fail_usage(c, "'%s' is neither a command nor a PTP clock or network interface (see '%s list')",
+				  cl->devspec, c->prog);
+	}
+	cl->cmd = find_command(cl->devspec ? "caps" : "list");
+	cl->first = argc;
+	return -1;
+}
 
 /*
  * The options before the command, the device and the command's name.
@@ -380,31 +408,57 @@ static int parse_global(struct ctx *c, int argc, char **argv,
 			return opt_error(c, id, &st);
 		}
 	}
-	if (cl->version) {
-		if (cl->devspec || cl->cmd)
-			return fail_usage(c, "--version takes no device or command");
-		cl->cmd = find_command("version");
-		cl->first = argc;
+	return implied_command(c, argc, cl);
+}
+
+/* The command's own arguments, from its name on (@argc, @argv in place). */
+static void command_args(struct cmdline *cl, int *argc, char ***argv)
+{
+	if (cl->first >= *argc) {
+		/* the default command: no arguments of its own */
+		cl->argv0[0] = (char *)cl->cmd->name;
+		cl->argv0[1] = NULL;
+		*argc = 1;
+		*argv = cl->argv0;
+	} else {
+		*argc -= cl->first;
+		*argv += cl->first;
 	}
-	if (!cl->cmd) {
-		/* a word alone that names no clock: a mistyped command */
-		if (cl->dev_word && !devspec_exists(cl->devspec)) {
-			if (near_command(cl->devspec))
-				return unknown_command(c, cl->devspec);
-			return fail_usage(c, "'%s' is neither a command nor a PTP clock or network interface (see '%s list')",
-					  cl->devspec, c->prog);
-		}
-		cl->cmd = find_command(cl->devspec ? "caps" : "list");
-		cl->first = argc;
-	}
-	return -1;
+}
+
+/* Whether the command takes the device it got.  0 or the usage error. */
+static int check_device(struct ctx *c, const struct cmdline *cl)
+{
+	const struct command *cmd = cl->cmd;
+
+	if (cmd->dev == DEV_NONE && cl->devspec)
+		return fail_usage(c, "takes no device");
+	if (cl->devspec && !*cl->devspec)
+		return fail_usage(c, "the device is empty");
+	if (cmd->dev == DEV_REQUIRED && !cl->devspec)
+		return fail_usage(c, "needs a device: %s DEVICE %s ...",
+				  c->prog, cmd->name);
+	return 0;
+}
+
+/* Run @cmd, close its clock and flush what it printed: the exit status. */
+static int run_command(struct ctx *c, const struct command *cmd, int argc,
+		       char **argv)
+{
+	int ret;
+
+	ret = cmd->run(c, argc, argv);
+	close_clock(c);
+	if ((fflush(stdout) || ferror(stdout)) && errno != EPIPE &&
+	    ret == EXIT_OK)
+		ret = fail_sys(c, "writing the output", errno, NULL);
+	return ret;
 }
 
 int main(int argc, char **argv)
 {
 	struct ctx c = { .prog = "ptpctl" };
 	struct cmdline cl = { 0 };
-	const struct command *cmd;
 	int ret;
 
 	c.clk.fd = -1;
@@ -414,31 +468,13 @@ int main(int argc, char **argv)
 	ret = parse_global(&c, argc, argv, &cl);
 	if (ret >= 0)
 		return ret;
-	cmd = cl.cmd;
-	if (cl.first >= argc) {
-		/* the default command: no arguments of its own */
-		argc = 1;
-		argv = (char *[]){ (char *)cmd->name, NULL };
-	} else {
-		argc -= cl.first;
-		argv += cl.first;
-	}
-	c.cmd = cmd->name;
-
+	command_args(&cl, &argc, &argv);
+	c.cmd = cl.cmd->name;
 	if (!c.only_pos && want_help(argc, argv))
-		return usage_of(&c, cmd, stdout);
-	if (cmd->dev == DEV_NONE && cl.devspec)
-		return fail_usage(&c, "takes no device");
-	if (cl.devspec && !*cl.devspec)
-		return fail_usage(&c, "the device is empty");
-	if (cmd->dev == DEV_REQUIRED && !cl.devspec)
-		return fail_usage(&c, "needs a device: %s DEVICE %s ...",
-				  c.prog, cmd->name);
+		return usage_of(&c, cl.cmd, stdout);
+	ret = check_device(&c, &cl);
+	if (ret)
+		return ret;
 	c.devspec = cl.devspec;
-	ret = cmd->run(&c, argc, argv);
-	close_clock(&c);
-	if ((fflush(stdout) || ferror(stdout)) && errno != EPIPE &&
-	    ret == EXIT_OK)
-		ret = fail_sys(&c, "writing the output", errno, NULL);
-	return ret;
+	return run_command(&c, cl.cmd, argc, argv);
 }
