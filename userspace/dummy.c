@@ -39,6 +39,25 @@ static bool is_dir(const char *path)
 	return !stat(path, &st) && S_ISDIR(st.st_mode);
 }
 
+/* Why debugfs has no ptp_dummy directory: the exit status. */
+static int no_dummy_root(struct ctx *c)
+{
+	DIR *d = opendir(debugfs_root());
+	struct dirent *de;
+	int entries = 0;
+
+	while (d && (de = readdir(d)))
+		entries += de->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	if (!d || !entries)
+		return fail_msg(c, "debugfs is not %s at %s (mount -t debugfs none %s, as root)",
+				d ? "mounted" : "accessible",
+				debugfs_root(), debugfs_root());
+	return fail_msg(c, "no %s in %s: is the ptp_dummy module loaded?",
+			DUMMY_DIR, debugfs_root());
+}
+
 /* The debugfs directory of the clock, or the driver's top one. */
 static int dummy_dir(struct ctx *c, char *out, size_t len)
 {
@@ -47,22 +66,8 @@ static int dummy_dir(struct ctx *c, char *out, size_t len)
 	int ret;
 
 	snprintf(root, sizeof(root), "%s/%s", debugfs_root(), DUMMY_DIR);
-	if (!is_dir(root)) {
-		DIR *d = opendir(debugfs_root());
-		struct dirent *de;
-		int entries = 0;
-
-		while (d && (de = readdir(d)))
-			entries += de->d_name[0] != '.';
-		if (d)
-			closedir(d);
-		if (!d || !entries)
-			return fail_msg(c, "debugfs is not %s at %s (mount -t debugfs none %s, as root)",
-					d ? "mounted" : "accessible",
-					debugfs_root(), debugfs_root());
-		return fail_msg(c, "no %s in %s: is the ptp_dummy module loaded?",
-				DUMMY_DIR, debugfs_root());
-	}
+	if (!is_dir(root))
+		return no_dummy_root(c);
 	if (!c->devspec) {
 		snprintf(out, len, "%s", root);
 		return 0;
@@ -232,47 +237,52 @@ static int list_json(struct ctx *c, const char *dir, const char *prefix)
 	return ret;
 }
 
-int cmd_dummy(struct ctx *c, int argc, char **argv)
-{
-	char dir[PATH_MAX], path[PATH_MAX * 2], val[4096] = "", op[300];
-	const char *control = NULL;
-	struct optstate st;
-	int id, ret, err, nval = 0;
-	ssize_t n;
-	int fd;
+/* ---- the command: parse, find the control, then list, read or write ---- */
 
+struct dummy_args {
+	const char *control;	/* NULL: list them all */
+	int nval;		/* values given; 0: read the control */
+	char val[4096];		/* the values joined by spaces, and "\n" */
+};
+
+/* The command line of dummy into @a.  0, or the usage error. */
+static int dummy_parse(struct ctx *c, int argc, char **argv,
+		       struct dummy_args *a)
+{
+	struct optstate st;
+	int id;
+
+	memset(a, 0, sizeof(*a));
 	opt_init(&st, c, argc, argv, NULL, true);
 	while ((id = opt_next(&st)) != OPT_END) {
-		if (id == OPT_POS && !control) {
-			control = st.arg;
+		if (id == OPT_POS && !a->control) {
+			a->control = st.arg;
 		} else if (id == OPT_POS) {
-			if (strlen(val) + strlen(st.arg) + 2 >= sizeof(val))
+			/* room for the space, the newline and the NUL */
+			if (strlen(a->val) + strlen(st.arg) + 2 >= sizeof(a->val))
 				return fail_usage(c, "value too long");
-			if (nval++)
-				strcat(val, " ");
-			strcat(val, st.arg);
+			if (a->nval++)
+				strcat(a->val, " ");
+			strcat(a->val, st.arg);
 		} else {
 			return opt_error(c, id, &st);
 		}
 	}
-	if (control && !safe_control(control))
-		return fail_usage(c, "bad control name '%s'", control);
-	ret = dummy_dir(c, dir, sizeof(dir));
-	if (ret)
-		return ret;
-	if (!control)
-		return list_json(c, dir, "");
-	snprintf(path, sizeof(path), "%s/%s", dir, control);
-	if (access(path, F_OK))
-		return fail_usage(c, "no control '%s' in %s (run without a control to list them)",
-				  control, dir);
-	if (is_dir(path)) {
-		snprintf(op, sizeof(op), "%s/", control);
-		return list_json(c, path, op);
-	}
-	if (!nval)
-		return show_control(c, path, control, false);
-	strcat(val, "\n");
+	if (a->control && !safe_control(a->control))
+		return fail_usage(c, "bad control name '%s'", a->control);
+	if (a->nval)
+		strcat(a->val, "\n");
+	return 0;
+}
+
+/* @val to the control at @path, in one write().  0 or an exit status. */
+static int write_control(struct ctx *c, const char *path, const char *control,
+			 const char *val)
+{
+	char op[300];
+	ssize_t n;
+	int fd, err;
+
 	snprintf(op, sizeof(op), "write %s", control);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -285,5 +295,40 @@ int cmd_dummy(struct ctx *c, int argc, char **argv)
 	if (err)
 		return fail_sys(c, op, err, err == EINVAL ?
 				"the driver refused the value" : NULL);
-	return EXIT_OK;
+	return 0;
+}
+
+/* List, read or write what @a names.  An exit status. */
+static int dummy_run(struct ctx *c, const struct dummy_args *a)
+{
+	char dir[PATH_MAX], path[PATH_MAX * 2], prefix[300];
+	int ret;
+
+	ret = dummy_dir(c, dir, sizeof(dir));
+	if (ret)
+		return ret;
+	if (!a->control)
+		return list_json(c, dir, "");
+	snprintf(path, sizeof(path), "%s/%s", dir, a->control);
+	if (access(path, F_OK))
+		return fail_usage(c, "no control '%s' in %s (run without a control to list them)",
+				  a->control, dir);
+	if (is_dir(path)) {
+		snprintf(prefix, sizeof(prefix), "%s/", a->control);
+		return list_json(c, path, prefix);
+	}
+	if (!a->nval)
+		return show_control(c, path, a->control, false);
+	return write_control(c, path, a->control, a->val);
+}
+
+int cmd_dummy(struct ctx *c, int argc, char **argv)
+{
+	struct dummy_args a;
+	int ret;
+
+	ret = dummy_parse(c, argc, argv, &a);
+	if (ret)
+		return ret;
+	return dummy_run(c, &a);
 }
