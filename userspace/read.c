@@ -502,7 +502,13 @@ static int measure(struct ctx *c, enum method m, unsigned int n,
 	}
 }
 
-int cmd_cmp(struct ctx *c, int argc, char **argv)
+struct cmp_args {
+	enum method method;	/* M_AUTO: the best the clock offers */
+	unsigned int samples;
+};
+
+/* The command line of cmp into @a.  0, or the usage error. */
+static int cmp_parse(struct ctx *c, int argc, char **argv, struct cmp_args *a)
 {
 	enum { O_SAMPLES = 1, O_METHOD };
 	static const struct opt opts[] = {
@@ -510,19 +516,18 @@ int cmd_cmp(struct ctx *c, int argc, char **argv)
 		{ "method", 'm', true, O_METHOD },
 		{ .name = NULL }
 	};
-	enum method want = M_AUTO, m;
-	unsigned int samples = 5;
-	struct sample best;
 	struct optstate st;
-	char b1[48], b2[48];
-	int id, ret, err = 0;
+	enum method m;
+	int id;
 
+	a->method = M_AUTO;
+	a->samples = 5;
 	opt_init(&st, c, argc, argv, opts, false);
 	while ((id = opt_next(&st)) != OPT_END) {
 		switch (id) {
 		case O_SAMPLES:
-			if (parse_uint(st.arg, PTP_MAX_SAMPLES, &samples) ||
-			    !samples)
+			if (parse_uint(st.arg, PTP_MAX_SAMPLES, &a->samples) ||
+			    !a->samples)
 				return fail_usage(c, "--samples must be 1..%d, not '%s'",
 						  PTP_MAX_SAMPLES, st.arg);
 			break;
@@ -533,43 +538,75 @@ int cmd_cmp(struct ctx *c, int argc, char **argv)
 			if (m == M_AUTO)
 				return fail_usage(c, "unknown method '%s' (precise, extended or basic)",
 						  st.arg);
-			want = m;
+			a->method = m;
 			break;
 		default:
 			return opt_error(c, id, &st);
 		}
 	}
-	ret = open_clock(c, false);
-	if (ret)
-		return ret;
+	return 0;
+}
 
-	if (want != M_AUTO) {
-		m = want;
-		err = measure(c, m, samples, &best);
-	} else {
-		m = c->clk.caps.cross_timestamping ? M_PRECISE : M_EXTENDED;
-		for (; m < M_AUTO; m++) {
-			err = measure(c, m, samples, &best);
-			if (err != EOPNOTSUPP && err != ENOTTY)
-				break;
-		}
-		if (m == M_AUTO)
-			m = M_BASIC;
+/*
+ * measure() with the best method the clock has: precise if it says it
+ * cross-timestamps, then extended, then basic.  The method used (or the
+ * last tried) in @m; 0 or errno.
+ */
+static int measure_auto(struct ctx *c, unsigned int n, enum method *m,
+			struct sample *best)
+{
+	int err = 0;
+
+	*m = c->clk.caps.cross_timestamping ? M_PRECISE : M_EXTENDED;
+	for (; *m < M_AUTO; (*m)++) {
+		err = measure(c, *m, n, best);
+		if (err != EOPNOTSUPP && err != ENOTTY)
+			break;
 	}
-	if (err)
-		return fail_sys(c, method_ioctls[m], err,
-				err == EOPNOTSUPP ? "the clock does not offer this method" :
-				ptp_errno_hint(c, err, false));
+	if (*m == M_AUTO)
+		*m = M_BASIC;
+	return err;
+}
+
+static void print_cmp(struct ctx *c, enum method m, unsigned int samples,
+		      const struct sample *best)
+{
+	char b1[48], b2[48];
+
 	if (c->json) {
 		printf("{\"device\": ");
 		json_str(stdout, c->clk.dev);
 		printf(", \"method\": \"%s\", \"samples\": %u, \"offset_ns\": %lld, \"delay_ns\": %lld, \"phc\": \"%s\"}\n",
-		       method_names[m], samples, (long long)best.offset,
-		       (long long)best.delay, fmt_ns(b1, sizeof(b1), best.phc));
+		       method_names[m], samples, (long long)best->offset,
+		       (long long)best->delay, fmt_ns(b1, sizeof(b1), best->phc));
 	} else {
 		printf("method: %s\nsamples: %u\noffset: %lld ns (%s s, PHC - CLOCK_REALTIME)\ndelay: %lld ns\n",
-		       method_names[m], samples, (long long)best.offset,
-		       fmt_ns(b2, sizeof(b2), best.offset), (long long)best.delay);
+		       method_names[m], samples, (long long)best->offset,
+		       fmt_ns(b2, sizeof(b2), best->offset), (long long)best->delay);
 	}
+}
+
+int cmd_cmp(struct ctx *c, int argc, char **argv)
+{
+	struct cmp_args a;
+	struct sample best;
+	enum method m;
+	int ret, err;
+
+	ret = cmp_parse(c, argc, argv, &a);
+	if (!ret)
+		ret = open_clock(c, false);
+	if (ret)
+		return ret;
+	m = a.method;
+	if (m == M_AUTO)
+		err = measure_auto(c, a.samples, &m, &best);
+	else
+		err = measure(c, m, a.samples, &best);
+	if (err)
+		return fail_sys(c, method_ioctls[m], err,
+				err == EOPNOTSUPP ? "the clock does not offer this method" :
+				ptp_errno_hint(c, err, false));
+	print_cmp(c, m, a.samples, &best);
 	return EXIT_OK;
 }
