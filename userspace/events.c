@@ -399,33 +399,21 @@ static int read_events(struct ctx *c, const struct evloop *lp, long *got)
 			    got);
 }
 
-/* poll()'s timeout until @deadline: -1 without one, 0 once it has passed. */
-static int poll_ms(int64_t deadline)
-{
-	int64_t left;
-
-	if (!deadline)
-		return -1;
-	left = deadline - mono_ns();
-	if (left <= 0)
-		return 0;
-	return (int)((left + 999999) / 1000000);
-}
-
 /*
  * Read events with poll() and a non-blocking descriptor until the count,
  * the timeout or a signal.  Returns an exit status.
  */
 static int event_loop(struct ctx *c, const struct evloop *lp)
 {
-	int64_t deadline = lp->timeout ? mono_ns() + lp->timeout : 0;
 	struct pollfd pfd = { .fd = c->clk.fd, .events = POLLIN };
+	int64_t start = mono_ns();
 	long got = 0;
 	int r, ms;
 
 	catch_signals();
 	while (!stop_requested && (!lp->count || got < lp->count)) {
-		ms = poll_ms(deadline);
+		ms = lp->timeout ?
+			poll_timeout_ms(lp->timeout, mono_ns() - start) : -1;
 		if (!ms)
 			break;
 		r = poll(&pfd, 1, ms);

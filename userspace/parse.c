@@ -393,6 +393,23 @@ int64_t ts_to_ns(int64_t sec, long nsec)
 	return sec * NSEC_PER_SEC + nsec;
 }
 
+/*
+ * poll()'s timeout when @elapsed ns of @timeout ns have gone: what is left
+ * in whole ms, rounded up; at most INT_MAX (24.8 days: the caller polls
+ * again), and 0 once nothing is left.  Taking the elapsed time instead of
+ * a deadline (now + @timeout) keeps a long timeout from overflowing.
+ */
+int poll_timeout_ms(int64_t timeout, int64_t elapsed)
+{
+	int64_t left = timeout - elapsed;
+
+	if (left <= 0)
+		return 0;
+	if (left / 1000000 >= INT_MAX)
+		return INT_MAX;
+	return (int)((left + 999999) / 1000000);
+}
+
 char *fmt_time(char *buf, size_t len, int64_t sec, long nsec)
 {
 	snprintf(buf, len, "%lld.%09ld", (long long)sec, nsec);

@@ -46,6 +46,7 @@ long ppb_to_scaled_ppm(int64_t milli_ppb);
 int64_t scaled_ppm_to_milli_ppb(long scaled_ppm);
 void ns_to_timeval_nano(int64_t ns, long *sec, long *nsec);
 int64_t ts_to_ns(int64_t sec, long nsec);
+int poll_timeout_ms(int64_t timeout, int64_t elapsed);
 char *fmt_time(char *buf, size_t len, int64_t sec, long nsec);
 char *fmt_ns(char *buf, size_t len, int64_t ns);
 char *fmt_milli(char *buf, size_t len, int64_t milli);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +252,19 @@ static void test_misc(void)
 	      "fmt_ns -1.5 s (%s)", buf);
 	check(!strcmp(fmt_ns(buf, sizeof(buf), INT64_MIN), "-9223372036.854775808"),
 	      "fmt_ns INT64_MIN (%s)", buf);
+
+	check(poll_timeout_ms(NSEC_PER_SEC, 0) == 1000, "poll timeout: 1 s is 1000 ms");
+	check(poll_timeout_ms(NSEC_PER_SEC, NSEC_PER_SEC - 1) == 1,
+	      "poll timeout: 1 ns left rounds up to 1 ms");
+	check(poll_timeout_ms(NSEC_PER_SEC, NSEC_PER_SEC) == 0 &&
+	      poll_timeout_ms(NSEC_PER_SEC, 2 * NSEC_PER_SEC) == 0,
+	      "poll timeout: 0 once the time has passed");
+	check(poll_timeout_ms(2592000 * NSEC_PER_SEC, 0) == INT_MAX,
+	      "poll timeout: 30 days is INT_MAX ms, not a negative int (%d)",
+	      poll_timeout_ms(2592000 * NSEC_PER_SEC, 0));
+	check(poll_timeout_ms(INT64_MAX, 5 * NSEC_PER_SEC) == INT_MAX,
+	      "poll timeout: the longest --timeout does not overflow (%d)",
+	      poll_timeout_ms(INT64_MAX, 5 * NSEC_PER_SEC));
 
 	check(classify_devspec("/dev/ptp0", &idx) == DEVSPEC_PATH, "/dev/ptp0 is a path");
 	check(classify_devspec("./x", &idx) == DEVSPEC_PATH, "./x is a path");
