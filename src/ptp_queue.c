@@ -15,6 +15,8 @@
 
 #include <linux/bitmap.h>
 #include <linux/math64.h>
+#include <linux/mm.h>
+#include <linux/nospec.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
 
@@ -32,12 +34,17 @@ struct timestamp_event_queue *ptp_evq_create(struct ptp_clock *ptp, pid_t owner)
 	unsigned int nbits = max(ptp->info->n_ext_ts, 1);
 	struct timestamp_event_queue *q;
 
-	q = kzalloc(struct_size(q, buf, ptp_queue_slots), GFP_KERNEL);
+	/*
+	 * Each open file has one, so user space decides how many: charge
+	 * them to its memory cgroup.  With queue_slots=4096 a queue is
+	 * 128 KiB, too large to ask for contiguous pages.
+	 */
+	q = kvzalloc(struct_size(q, buf, ptp_queue_slots), GFP_KERNEL_ACCOUNT);
 	if (!q)
 		return NULL;
-	q->mask = bitmap_zalloc(nbits, GFP_KERNEL);
+	q->mask = bitmap_zalloc(nbits, GFP_KERNEL_ACCOUNT);
 	if (!q->mask) {
-		kfree(q);
+		kvfree(q);
 		return NULL;
 	}
 	bitmap_fill(q->mask, nbits);
@@ -57,7 +64,7 @@ void ptp_evq_free(struct timestamp_event_queue *q)
 	if (!q)
 		return;
 	bitmap_free(q->mask);
-	kfree(q);
+	kvfree(q);
 }
 
 /**
@@ -185,6 +192,8 @@ int ptp_evq_mask_set(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 {
 	if (chan >= ptp->info->n_ext_ts)
 		return -EINVAL;
+	/* chan comes from user space: no speculative write beyond the mask. */
+	chan = array_index_nospec(chan, ptp->info->n_ext_ts);
 	spin_lock_irq(&ptp->tsevqs_lock);
 	set_bit(chan, q->mask);
 	spin_unlock_irq(&ptp->tsevqs_lock);
