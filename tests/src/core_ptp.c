@@ -44,9 +44,8 @@
 #include <linux/ptp_clock.h>
 #include <linux/ptp_clock_ext.h>
 
+#include "common.h"
 #include "serve.h"
-
-#define FD_TO_CLOCKID(fd)	((~(clockid_t)(fd) << 3) | 3)
 
 #define MAX_FDS 8
 
@@ -54,27 +53,6 @@ static int fd, fds[MAX_FDS], nfds, open_flags;
 static const char *dev_path;
 static int bad_ptr;
 static clockid_t clk;
-
-static const char *errname(int e)
-{
-	switch (e) {
-	case EINVAL: return "EINVAL";
-	case EFAULT: return "EFAULT";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ERANGE: return "ERANGE";
-	case ENOTTY: return "ENOTTY";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case ENODEV: return "ENODEV";
-	case EAGAIN: return "EAGAIN";
-	case EBUSY: return "EBUSY";
-	case EIO: return "EIO";
-	case EINTR: return "EINTR";
-	case ENOMEM: return "ENOMEM";
-	case EBADF: return "EBADF";
-	default: return "E?";
-	}
-}
 
 /* Print the outcome of a call returning -1/errno or >= 0. */
 static int outcome(long r)

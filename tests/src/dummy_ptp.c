@@ -43,29 +43,8 @@
 #include <unistd.h>
 #include <linux/ptp_clock.h>
 
+#include "common.h"
 #include "serve.h"
-
-#define CLOCKFD 3
-#define FD_TO_CLOCKID(fd) ((clockid_t)((~(unsigned int)(fd) << 3) | CLOCKFD))
-
-static const char *errname(int e)
-{
-	switch (e) {
-	case EIO: return "EIO";
-	case EINVAL: return "EINVAL";
-	case ERANGE: return "ERANGE";
-	case EBUSY: return "EBUSY";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case ENODEV: return "ENODEV";
-	case EPERM: return "EPERM";
-	case EACCES: return "EACCES";
-	case ETIMEDOUT: return "ETIMEDOUT";
-	case EAGAIN: return "EAGAIN";
-	case ENOMEM: return "ENOMEM";
-	case EFAULT: return "EFAULT";
-	default: return "other";
-	}
-}
 
 static int fail(const char *what)
 {
