@@ -11,20 +11,24 @@
  *
  * A failing operation prints the errno name (EINVAL, ...); one that
  * succeeds prints "OK" and, where it returns data, the data after it.
+ *
  * Operations (v is 1 or 2, the ioctl generation):
  *   caps v | getres | gettime | settime S NS
- *   adjoffset S FRAC nano|usec | adjfreq SCALED_PPM | adjphase OFF nano|usec
- *   adjquery | adjmodes MODES
- *   extts v IDX FLAGS [RSV0 RSV1]
- *   perout v IDX FLAGS START_S START_NS PERIOD_S PERIOD_NS [ON_S ON_NS]
+ *   adjoffset S FRAC [nano|usec] | adjfreq SCALED_PPM
+ *   adjphase OFF [nano|usec] | adjquery | adjmodes MODES
+ *   extts v IDX FLAGS [RSV0 [RSV1]]
+ *   perout v IDX FLAGS START_S START_NS PERIOD_S PERIOD_NS [ON_S [ON_NS]]
  *   pps v ON | sysoff v N | sysoffext v N [RSV0] | sysoffzero v N | precise v
  *   pinget v IDX [RSV0] | pinset v IDX FUNC CHAN [RSV0]
  *   ioctl NR (an unknown _IO(PTP_CLK_MAGIC, NR)) | maskclear | masken CHAN
  *   read BYTES | poll MS | dropcaps (drop CAP_SYS_TIME) | sleep MS
- *   write FILE TEXT (e.g. a sysfs attribute, after dropcaps) | cat FILE
+ *   write FILE TEXT (e.g. a sysfs attribute, after dropcaps)
+ *   cat FILE (the file's lines follow the result line, as they are)
  *   drain (read until poll says empty; prints the count)
  *   open (another descriptor of DEV, now the current one) | use I (0, 1..)
  *   waitfile PATH (until PATH exists, for a script to say go on)
+ * An unknown operation, or one with too few or too many arguments, is a
+ * usage error (exit 2) before any operation of the call runs.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -48,13 +52,18 @@
 #include "serve.h"
 
 #define MAX_FDS 8
+#define MAX_ARGS 9	/* the most any operation takes (perout) */
+#define UNUSED __attribute__((unused))
 
 static int fd, fds[MAX_FDS], nfds, open_flags;
 static const char *dev_path;
 static int bad_ptr;
 static clockid_t clk;
 
-/* Print the outcome of a call returning -1/errno or >= 0. */
+/*
+ * Start the result line of a call returning -1/errno or >= 0: the errno
+ * name and the end of the line, or "OK" for the caller to go on.
+ */
 static int outcome(long r)
 {
 	if (r < 0) {
@@ -65,41 +74,54 @@ static int outcome(long r)
 	return 0;
 }
 
+/* The whole result line of a call that returns no data. */
+static int status(long r)
+{
+	if (outcome(r))
+		return 1;
+	printf("\n");
+	return 0;
+}
+
 static void *arg_ptr(void *p)
 {
 	return bad_ptr ? (void *)(uintptr_t)8 : p;
 }
 
-static unsigned long num(char **av, int i, int ac)
+static unsigned long num(const char *s)
 {
-	if (i >= ac) {
-		fprintf(stderr, "core_ptp: missing argument\n");
-		exit(2);
-	}
-	return strtoul(av[i], NULL, 0);
+	return strtoul(s, NULL, 0);
 }
 
-static long long snum(char **av, int i, int ac)
+static long long snum(const char *s)
 {
-	if (i >= ac) {
-		fprintf(stderr, "core_ptp: missing argument\n");
-		exit(2);
-	}
-	return strtoll(av[i], NULL, 0);
+	return strtoll(s, NULL, 0);
 }
 
-static unsigned long pick(unsigned long v, unsigned long v1, unsigned long v2)
+/* An optional argument: 0 when absent (NULL). */
+static unsigned long opt(const char *s)
 {
-	return v == 2 ? v2 : v1;
+	return s ? num(s) : 0;
 }
 
-static int op_caps(int v)
+/* The v1 or the v2 ioctl, as the "v" argument says. */
+static unsigned long pick(const char *v, unsigned long v1, unsigned long v2)
+{
+	return atoi(v) == 2 ? v2 : v1;
+}
+
+/*
+ * The operations.  Each gets its arguments (without the operation's name)
+ * in arg[], as many as its table entry allows, and NULL after the last.
+ */
+
+static int op_caps(char **arg)
 {
 	struct ptp_clock_caps c;
 
 	memset(&c, 0xa5, sizeof(c));
-	if (outcome(ioctl(fd, pick(v, PTP_CLOCK_GETCAPS, PTP_CLOCK_GETCAPS2),
-			  arg_ptr(&c))))
+	if (outcome(ioctl(fd, pick(arg[0], PTP_CLOCK_GETCAPS,
+				   PTP_CLOCK_GETCAPS2), arg_ptr(&c))))
 		return 1;
 	printf(" max_adj=%d n_alarm=%d n_ext_ts=%d n_per_out=%d pps=%d n_pins=%d cross=%d phase=%d rsv0=%d\n",
 	       c.max_adj, c.n_alarm, c.n_ext_ts, c.n_per_out, c.pps, c.n_pins,
@@ -107,7 +129,47 @@ static int op_caps(int v)
 	return 0;
 }
 
-static int op_adj(struct timex *tx)
+static int show_time(int r, const struct timespec *ts)
+{
+	if (outcome(r))
+		return 1;
+	printf(" %lld.%09ld\n", (long long)ts->tv_sec, ts->tv_nsec);
+	return 0;
+}
+
+static int op_getres(char **arg UNUSED)
+{
+	struct timespec ts;
+
+	return show_time(clock_getres(clk, &ts), &ts);
+}
+
+static int op_gettime(char **arg UNUSED)
+{
+	struct timespec ts;
+
+	return show_time(clock_gettime(clk, &ts), &ts);
+}
+
+static int op_settime(char **arg)
+{
+	struct timespec ts = {
+		.tv_sec = snum(arg[0]),
+		.tv_nsec = snum(arg[1]),
+	};
+
+	return status(clock_settime(clk, &ts));
+}
+
+/* A struct timex all zero but for @modes. */
+static void timex_init(struct timex *tx, unsigned int modes)
+{
+	memset(tx, 0, sizeof(*tx));
+	tx->modes = modes;
+}
+
+/* clock_adjtime() with @tx; prints the frequency it returns. */
+static int adjtime_show(struct timex *tx)
 {
 	if (outcome(syscall(SYS_clock_adjtime, clk, tx)))
 		return 1;
@@ -115,47 +177,97 @@ static int op_adj(struct timex *tx)
 	return 0;
 }
 
-static int op_read(size_t bytes)
+static int op_adjoffset(char **arg)
 {
-	struct ptp_extts_event ev[64];
-	ssize_t n;
-	int i;
+	struct timex tx;
 
-	if (bytes > sizeof(ev))
-		bytes = sizeof(ev);
-	n = read(fd, ev, bytes);
-	if (outcome(n))
-		return 1;
-	printf(" events=%zd", n / (ssize_t)sizeof(ev[0]));
-	for (i = 0; i < n / (ssize_t)sizeof(ev[0]); i++)
-		printf(" %u:%lld.%09u", ev[i].index, (long long)ev[i].t.sec,
-		       ev[i].t.nsec);
-	printf("\n");
-	return 0;
+	timex_init(&tx, ADJ_SETOFFSET);
+	tx.time.tv_sec = snum(arg[0]);
+	tx.time.tv_usec = snum(arg[1]);
+	if (arg[2] && !strcmp(arg[2], "nano"))
+		tx.modes |= ADJ_NANO;
+	return adjtime_show(&tx);
 }
 
-static int op_poll(int ms)
+static int op_adjfreq(char **arg)
 {
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int r = poll(&p, 1, ms);
+	struct timex tx;
 
-	if (outcome(r))
-		return 1;
-	printf(" %s%s%s%s\n", r ? "" : "timeout",
-	       p.revents & POLLIN ? "IN" : "",
-	       p.revents & POLLERR ? "ERR" : "",
-	       p.revents & POLLHUP ? "HUP" : "");
-	return 0;
+	timex_init(&tx, ADJ_FREQUENCY);
+	tx.freq = snum(arg[0]);
+	return adjtime_show(&tx);
 }
 
-static int op_sysoff(int v, unsigned int n)
+static int op_adjphase(char **arg)
+{
+	struct timex tx;
+
+	timex_init(&tx, ADJ_OFFSET);
+	tx.offset = snum(arg[0]);
+	if (arg[1] && !strcmp(arg[1], "nano"))
+		tx.modes |= ADJ_NANO;
+	return adjtime_show(&tx);
+}
+
+static int op_adjquery(char **arg UNUSED)
+{
+	struct timex tx;
+
+	timex_init(&tx, 0);
+	return adjtime_show(&tx);
+}
+
+static int op_adjmodes(char **arg)
+{
+	struct timex tx;
+
+	timex_init(&tx, num(arg[0]));
+	return adjtime_show(&tx);
+}
+
+static int op_extts(char **arg)
+{
+	struct ptp_extts_request rq = {
+		.index = num(arg[1]),
+		.flags = num(arg[2]),
+		.rsv = { opt(arg[3]), opt(arg[4]) },
+	};
+
+	return status(ioctl(fd, pick(arg[0], PTP_EXTTS_REQUEST,
+				     PTP_EXTTS_REQUEST2), arg_ptr(&rq)));
+}
+
+static int op_perout(char **arg)
+{
+	struct ptp_perout_request rq;
+
+	memset(&rq, 0, sizeof(rq));
+	rq.index = num(arg[1]);
+	rq.flags = num(arg[2]);
+	rq.start.sec = snum(arg[3]);
+	rq.start.nsec = num(arg[4]);
+	rq.period.sec = snum(arg[5]);
+	rq.period.nsec = num(arg[6]);
+	rq.on.sec = arg[7] ? snum(arg[7]) : 0;
+	rq.on.nsec = opt(arg[8]);
+	return status(ioctl(fd, pick(arg[0], PTP_PEROUT_REQUEST,
+				     PTP_PEROUT_REQUEST2), arg_ptr(&rq)));
+}
+
+static int op_pps(char **arg)
+{
+	return status(ioctl(fd, pick(arg[0], PTP_ENABLE_PPS, PTP_ENABLE_PPS2),
+			    num(arg[1])));
+}
+
+static int op_sysoff(char **arg)
 {
 	struct ptp_sys_offset so;
-	unsigned int i;
+	unsigned int i, n = num(arg[1]);
 
 	memset(&so, 0, sizeof(so));
 	so.n_samples = n;
-	if (outcome(ioctl(fd, pick(v, PTP_SYS_OFFSET, PTP_SYS_OFFSET2),
+	if (outcome(ioctl(fd, pick(arg[0], PTP_SYS_OFFSET, PTP_SYS_OFFSET2),
 			  arg_ptr(&so))))
 		return 1;
 	/* Every stamp filled: 2n + 1 of them, none zero. */
@@ -178,7 +290,8 @@ static bool pct_is_zero(const struct ptp_clock_time *t)
  * 0xa5 and "zeroed=K" counts the samples whose pre and post times came
  * back all zero (a driver that takes no system timestamps).
  */
-static int op_sysoffext(int v, unsigned int n, unsigned int rsv, bool zeroed)
+static int sysoffext(const char *v, unsigned int n, unsigned int rsv,
+		     bool zeroed)
 {
 	struct ptp_sys_offset_extended so;
 	unsigned int i, ordered = 0, zero = 0;
@@ -207,44 +320,108 @@ static int op_sysoffext(int v, unsigned int n, unsigned int rsv, bool zeroed)
 	return 0;
 }
 
-static int op_precise(int v)
+static int op_sysoffext(char **arg)
+{
+	return sysoffext(arg[0], num(arg[1]), opt(arg[2]), false);
+}
+
+static int op_sysoffzero(char **arg)
+{
+	return sysoffext(arg[0], num(arg[1]), 0, true);
+}
+
+static int op_precise(char **arg)
 {
 	struct ptp_sys_offset_precise p;
 
 	memset(&p, 0, sizeof(p));
-	if (outcome(ioctl(fd, pick(v, PTP_SYS_OFFSET_PRECISE,
+	if (outcome(ioctl(fd, pick(arg[0], PTP_SYS_OFFSET_PRECISE,
 				   PTP_SYS_OFFSET_PRECISE2), arg_ptr(&p))))
 		return 1;
 	printf(" device=%lld\n", (long long)p.device.sec);
 	return 0;
 }
 
-static int op_pin(int v, int set, unsigned int idx, unsigned int func,
-		  unsigned int chan, unsigned int rsv)
+static int op_pinget(char **arg)
 {
 	struct ptp_pin_desc pd;
-	unsigned long cmd;
 
 	memset(&pd, 0, sizeof(pd));
-	pd.index = idx;
-	pd.func = func;
-	pd.chan = chan;
-	pd.rsv[0] = rsv;
-	if (set)
-		cmd = pick(v, PTP_PIN_SETFUNC, PTP_PIN_SETFUNC2);
-	else
-		cmd = pick(v, PTP_PIN_GETFUNC, PTP_PIN_GETFUNC2);
-	if (outcome(ioctl(fd, cmd, arg_ptr(&pd))))
+	pd.index = num(arg[1]);
+	pd.rsv[0] = opt(arg[2]);
+	if (outcome(ioctl(fd, pick(arg[0], PTP_PIN_GETFUNC, PTP_PIN_GETFUNC2),
+			  arg_ptr(&pd))))
 		return 1;
-	if (set)
-		printf("\n");
-	else
-		printf(" name=%s index=%u func=%u chan=%u\n", pd.name, pd.index,
-		       pd.func, pd.chan);
+	printf(" name=%s index=%u func=%u chan=%u\n", pd.name, pd.index,
+	       pd.func, pd.chan);
 	return 0;
 }
 
-static int drop_sys_time(void)
+static int op_pinset(char **arg)
+{
+	struct ptp_pin_desc pd;
+
+	memset(&pd, 0, sizeof(pd));
+	pd.index = num(arg[1]);
+	pd.func = num(arg[2]);
+	pd.chan = num(arg[3]);
+	pd.rsv[0] = opt(arg[4]);
+	return status(ioctl(fd, pick(arg[0], PTP_PIN_SETFUNC, PTP_PIN_SETFUNC2),
+			    arg_ptr(&pd)));
+}
+
+static int op_ioctl(char **arg)
+{
+	return status(ioctl(fd, _IO(PTP_CLK_MAGIC, num(arg[0])), 0));
+}
+
+static int op_maskclear(char **arg UNUSED)
+{
+	return status(ioctl(fd, PTP_MASK_CLEAR_ALL));
+}
+
+static int op_masken(char **arg)
+{
+	unsigned int chan = num(arg[0]);
+
+	return status(ioctl(fd, PTP_MASK_EN_SINGLE, arg_ptr(&chan)));
+}
+
+static int op_read(char **arg)
+{
+	struct ptp_extts_event ev[64];
+	size_t bytes = num(arg[0]);
+	ssize_t n;
+	int i;
+
+	if (bytes > sizeof(ev))
+		bytes = sizeof(ev);
+	n = read(fd, ev, bytes);
+	if (outcome(n))
+		return 1;
+	printf(" events=%zd", n / (ssize_t)sizeof(ev[0]));
+	for (i = 0; i < n / (ssize_t)sizeof(ev[0]); i++)
+		printf(" %u:%lld.%09u", ev[i].index, (long long)ev[i].t.sec,
+		       ev[i].t.nsec);
+	printf("\n");
+	return 0;
+}
+
+static int op_poll(char **arg)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int r = poll(&p, 1, num(arg[0]));
+
+	if (outcome(r))
+		return 1;
+	printf(" %s%s%s%s\n", r ? "" : "timeout",
+	       p.revents & POLLIN ? "IN" : "",
+	       p.revents & POLLERR ? "ERR" : "",
+	       p.revents & POLLHUP ? "HUP" : "");
+	return 0;
+}
+
+static int op_dropcaps(char **arg UNUSED)
 {
 	struct __user_cap_header_struct h = {
 		.version = _LINUX_CAPABILITY_VERSION_3,
@@ -255,241 +432,205 @@ static int drop_sys_time(void)
 		return outcome(-1);
 	d[0].effective &= ~(1U << CAP_SYS_TIME);
 	d[0].permitted &= ~(1U << CAP_SYS_TIME);
-	if (outcome(syscall(SYS_capset, &h, d)))
+	return status(syscall(SYS_capset, &h, d));
+}
+
+static int op_sleep(char **arg)
+{
+	usleep(num(arg[0]) * 1000);
+	return status(0);
+}
+
+static int op_write(char **arg)
+{
+	int wfd = open(arg[0], O_WRONLY);
+	long r = wfd < 0 ? -1 : write(wfd, arg[1], strlen(arg[1]));
+
+	if (wfd >= 0) {
+		int e = errno;
+
+		close(wfd);
+		errno = e;
+	}
+	return status(r);
+}
+
+static int op_cat(char **arg)
+{
+	char buf[4096];
+	FILE *f = fopen(arg[0], "r");
+	size_t n;
+
+	if (status(f ? 0 : -1))
 		return 1;
-	printf("\n");
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
 	return 0;
 }
 
-/* Run the operation at av[0..ac); returns 0 when it could be run. */
-static int run(int ac, char **av)
+static int op_drain(char **arg UNUSED)
 {
-	const char *op = av[0];
-	struct timespec ts;
-	struct timex tx;
-	int v = ac > 1 ? atoi(av[1]) : 0;
+	struct ptp_extts_event ev[PTP_MAX_SAMPLES];
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	long total = 0;
+	ssize_t n;
 
-	memset(&tx, 0, sizeof(tx));
-	if (!strcmp(op, "caps"))
-		return op_caps(v);
-	if (!strcmp(op, "getres") || !strcmp(op, "gettime")) {
-		int r = op[3] == 'r' ? clock_getres(clk, &ts) :
-				       clock_gettime(clk, &ts);
+	while (poll(&p, 1, 0) == 1 && (p.revents & POLLIN)) {
+		n = read(fd, ev, sizeof(ev));
+		if (n <= 0)
+			break;
+		total += n / sizeof(ev[0]);
+	}
+	outcome(0);
+	printf(" drained=%ld\n", total);
+	return 0;
+}
 
-		if (outcome(r))
-			return 1;
-		printf(" %lld.%09ld\n", (long long)ts.tv_sec, ts.tv_nsec);
-		return 0;
-	}
-	if (!strcmp(op, "settime")) {
-		ts.tv_sec = snum(av, 1, ac);
-		ts.tv_nsec = snum(av, 2, ac);
-		if (outcome(clock_settime(clk, &ts)))
-			return 1;
-		printf("\n");
-		return 0;
-	}
-	if (!strcmp(op, "adjoffset")) {
-		tx.modes = ADJ_SETOFFSET;
-		tx.time.tv_sec = snum(av, 1, ac);
-		tx.time.tv_usec = snum(av, 2, ac);
-		if (ac > 3 && !strcmp(av[3], "nano"))
-			tx.modes |= ADJ_NANO;
-		return op_adj(&tx);
-	}
-	if (!strcmp(op, "adjfreq")) {
-		tx.modes = ADJ_FREQUENCY;
-		tx.freq = snum(av, 1, ac);
-		return op_adj(&tx);
-	}
-	if (!strcmp(op, "adjphase")) {
-		tx.modes = ADJ_OFFSET;
-		tx.offset = snum(av, 1, ac);
-		if (ac > 2 && !strcmp(av[2], "nano"))
-			tx.modes |= ADJ_NANO;
-		return op_adj(&tx);
-	}
-	if (!strcmp(op, "adjquery"))
-		return op_adj(&tx);
-	if (!strcmp(op, "adjmodes")) {
-		tx.modes = num(av, 1, ac);
-		return op_adj(&tx);
-	}
-	if (!strcmp(op, "extts")) {
-		struct ptp_extts_request rq = {
-			.index = num(av, 2, ac),
-			.flags = num(av, 3, ac),
-		};
+static int op_open(char **arg UNUSED)
+{
+	int nfd;
 
-		if (ac > 5) {
-			rq.rsv[0] = num(av, 4, ac);
-			rq.rsv[1] = num(av, 5, ac);
-		}
-		if (outcome(ioctl(fd, pick(v, PTP_EXTTS_REQUEST,
-					   PTP_EXTTS_REQUEST2), arg_ptr(&rq))))
-			return 1;
-		printf("\n");
-		return 0;
+	if (nfds == MAX_FDS) {
+		fprintf(stderr, "core_ptp: too many descriptors\n");
+		exit(2);
 	}
-	if (!strcmp(op, "perout")) {
-		struct ptp_perout_request rq;
+	nfd = open(dev_path, open_flags);
+	if (outcome(nfd))
+		return 1;
+	fds[nfds++] = nfd;
+	fd = nfd;
+	clk = FD_TO_CLOCKID(fd);
+	printf(" fd=%d\n", nfds - 1);
+	return 0;
+}
 
-		memset(&rq, 0, sizeof(rq));
-		rq.index = num(av, 2, ac);
-		rq.flags = num(av, 3, ac);
-		rq.start.sec = snum(av, 4, ac);
-		rq.start.nsec = num(av, 5, ac);
-		rq.period.sec = snum(av, 6, ac);
-		rq.period.nsec = num(av, 7, ac);
-		if (ac > 9) {
-			rq.on.sec = snum(av, 8, ac);
-			rq.on.nsec = num(av, 9, ac);
-		}
-		if (outcome(ioctl(fd, pick(v, PTP_PEROUT_REQUEST,
-					   PTP_PEROUT_REQUEST2), arg_ptr(&rq))))
-			return 1;
-		printf("\n");
-		return 0;
-	}
-	if (!strcmp(op, "pps")) {
-		if (outcome(ioctl(fd, pick(v, PTP_ENABLE_PPS, PTP_ENABLE_PPS2),
-				  num(av, 2, ac))))
-			return 1;
-		printf("\n");
-		return 0;
-	}
-	if (!strcmp(op, "sysoff"))
-		return op_sysoff(v, num(av, 2, ac));
-	if (!strcmp(op, "sysoffext"))
-		return op_sysoffext(v, num(av, 2, ac),
-				    ac > 3 ? num(av, 3, ac) : 0, false);
-	if (!strcmp(op, "sysoffzero"))
-		return op_sysoffext(v, num(av, 2, ac), 0, true);
-	if (!strcmp(op, "precise"))
-		return op_precise(v);
-	if (!strcmp(op, "pinget"))
-		return op_pin(v, 0, num(av, 2, ac), 0, 0,
-			      ac > 3 ? num(av, 3, ac) : 0);
-	if (!strcmp(op, "pinset"))
-		return op_pin(v, 1, num(av, 2, ac), num(av, 3, ac),
-			      num(av, 4, ac), ac > 5 ? num(av, 5, ac) : 0);
-	if (!strcmp(op, "ioctl")) {
-		if (outcome(ioctl(fd, _IO(PTP_CLK_MAGIC, num(av, 1, ac)), 0)))
-			return 1;
-		printf("\n");
-		return 0;
-	}
-	if (!strcmp(op, "maskclear")) {
-		if (outcome(ioctl(fd, PTP_MASK_CLEAR_ALL)))
-			return 1;
-		printf("\n");
-		return 0;
-	}
-	if (!strcmp(op, "masken")) {
-		unsigned int chan = num(av, 1, ac);
+static int op_use(char **arg)
+{
+	unsigned long i = num(arg[0]);
 
-		if (outcome(ioctl(fd, PTP_MASK_EN_SINGLE, arg_ptr(&chan))))
-			return 1;
-		printf("\n");
-		return 0;
+	if (i >= (unsigned long)nfds) {
+		fprintf(stderr, "core_ptp: no descriptor %lu\n", i);
+		exit(2);
 	}
-	if (!strcmp(op, "read"))
-		return op_read(num(av, 1, ac));
-	if (!strcmp(op, "poll"))
-		return op_poll(num(av, 1, ac));
-	if (!strcmp(op, "dropcaps"))
-		return drop_sys_time();
-	if (!strcmp(op, "write")) {
-		int wfd;
-		long r;
+	fd = fds[i];
+	clk = FD_TO_CLOCKID(fd);
+	return status(0);
+}
 
-		if (ac < 3) {
-			fprintf(stderr, "core_ptp: write FILE TEXT\n");
-			exit(2);
-		}
-		wfd = open(av[1], O_WRONLY);
-		r = wfd < 0 ? -1 : write(wfd, av[2], strlen(av[2]));
-		if (wfd >= 0)
-			close(wfd);
-		if (outcome(r))
-			return 1;
-		printf("\n");
-		return 0;
-	}
-	if (!strcmp(op, "cat")) {
-		char buf[4096];
-		FILE *f = fopen(av[1], "r");
-		size_t n;
+static int op_waitfile(char **arg)
+{
+	while (access(arg[0], F_OK))
+		usleep(20000);
+	return status(0);
+}
 
-		if (outcome(f ? 0 : -1))
-			return 1;
-		printf("\n");
-		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-			fwrite(buf, 1, n, stdout);
-		fclose(f);
-		return 0;
-	}
-	if (!strcmp(op, "drain")) {
-		struct ptp_extts_event ev[PTP_MAX_SAMPLES];
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-		long total = 0;
-		ssize_t n;
+/* An operation: its name, how many arguments it takes, what runs it. */
+struct op {
+	const char *name;
+	int min_args, max_args;		/* at most MAX_ARGS */
+	int (*fn)(char **arg);		/* 0 when the operation succeeded */
+	const char *usage;		/* the arguments, for a usage error */
+};
 
-		while (poll(&p, 1, 0) == 1 && (p.revents & POLLIN)) {
-			n = read(fd, ev, sizeof(ev));
-			if (n <= 0)
-				break;
-			total += n / sizeof(ev[0]);
-		}
-		printf("OK drained=%ld\n", total);
-		return 0;
-	}
-	if (!strcmp(op, "open")) {
-		int nfd;
+static const struct op ops[] = {
+	{ "caps", 1, 1, op_caps, "v" },
+	{ "getres", 0, 0, op_getres, "" },
+	{ "gettime", 0, 0, op_gettime, "" },
+	{ "settime", 2, 2, op_settime, "S NS" },
+	{ "adjoffset", 2, 3, op_adjoffset, "S FRAC [nano|usec]" },
+	{ "adjfreq", 1, 1, op_adjfreq, "SCALED_PPM" },
+	{ "adjphase", 1, 2, op_adjphase, "OFF [nano|usec]" },
+	{ "adjquery", 0, 0, op_adjquery, "" },
+	{ "adjmodes", 1, 1, op_adjmodes, "MODES" },
+	{ "extts", 3, 5, op_extts, "v IDX FLAGS [RSV0 [RSV1]]" },
+	{ "perout", 7, 9, op_perout,
+	  "v IDX FLAGS START_S START_NS PERIOD_S PERIOD_NS [ON_S [ON_NS]]" },
+	{ "pps", 2, 2, op_pps, "v ON" },
+	{ "sysoff", 2, 2, op_sysoff, "v N" },
+	{ "sysoffext", 2, 3, op_sysoffext, "v N [RSV0]" },
+	{ "sysoffzero", 2, 2, op_sysoffzero, "v N" },
+	{ "precise", 1, 1, op_precise, "v" },
+	{ "pinget", 2, 3, op_pinget, "v IDX [RSV0]" },
+	{ "pinset", 4, 5, op_pinset, "v IDX FUNC CHAN [RSV0]" },
+	{ "ioctl", 1, 1, op_ioctl, "NR" },
+	{ "maskclear", 0, 0, op_maskclear, "" },
+	{ "masken", 1, 1, op_masken, "CHAN" },
+	{ "read", 1, 1, op_read, "BYTES" },
+	{ "poll", 1, 1, op_poll, "MS" },
+	{ "dropcaps", 0, 0, op_dropcaps, "" },
+	{ "sleep", 1, 1, op_sleep, "MS" },
+	{ "write", 2, 2, op_write, "FILE TEXT" },
+	{ "cat", 1, 1, op_cat, "FILE" },
+	{ "drain", 0, 0, op_drain, "" },
+	{ "open", 0, 0, op_open, "" },
+	{ "use", 1, 1, op_use, "I" },
+	{ "waitfile", 1, 1, op_waitfile, "PATH" },
+};
 
-		if (nfds == MAX_FDS) {
-			fprintf(stderr, "core_ptp: too many descriptors\n");
-			exit(2);
-		}
-		nfd = open(dev_path, open_flags);
-		if (outcome(nfd))
-			return 1;
-		fds[nfds++] = nfd;
-		fd = nfd;
-		clk = FD_TO_CLOCKID(fd);
-		printf(" fd=%d\n", nfds - 1);
-		return 0;
-	}
-	if (!strcmp(op, "use")) {
-		unsigned long i = num(av, 1, ac);
+static const struct op *find_op(const char *name)
+{
+	size_t i;
 
-		if (i >= (unsigned long)nfds) {
-			fprintf(stderr, "core_ptp: no descriptor %lu\n", i);
-			exit(2);
-		}
-		fd = fds[i];
-		clk = FD_TO_CLOCKID(fd);
-		printf("OK\n");
-		return 0;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(ops[i].name, name))
+			return &ops[i];
+	return NULL;
+}
+
+/* One operation of a call, checked before any of them runs. */
+struct step {
+	const struct op *op;
+	char *arg[MAX_ARGS + 1];	/* NULL after the last */
+};
+
+/*
+ * Parse the operation at av[0..ac), "OP ARGS...", into @st: a usage error
+ * (exit 2) for an unknown operation or a wrong number of arguments.
+ */
+static void parse_step(int ac, char **av, struct step *st)
+{
+	const char *name = av[0];
+	int n = ac - 1;
+
+	memset(st, 0, sizeof(*st));
+	st->op = find_op(name);
+	if (!st->op) {
+		fprintf(stderr, "core_ptp: unknown operation %s\n", name);
+		exit(2);
 	}
-	if (!strcmp(op, "waitfile")) {
-		while (access(av[1], F_OK))
-			usleep(20000);
-		printf("OK\n");
-		return 0;
+	if (n < st->op->min_args || n > st->op->max_args || n > MAX_ARGS) {
+		fprintf(stderr, "core_ptp: usage: %s%s%s\n", st->op->name,
+			*st->op->usage ? " " : "", st->op->usage);
+		exit(2);
 	}
-	if (!strcmp(op, "sleep")) {
-		usleep(num(av, 1, ac) * 1000);
-		printf("OK\n");
-		return 0;
+	memcpy(st->arg, av + 1, n * sizeof(*st->arg));
+}
+
+/*
+ * The next operation of argv[] at or after *pos, the words between two
+ * commas (an empty one is skipped): its first word and count in *start
+ * and *len, and *pos past it.  False when there is none left.
+ */
+static bool next_op(int argc, char **argv, int *pos, int *start, int *len)
+{
+	while (*pos < argc) {
+		*start = *pos;
+		while (*pos < argc && strcmp(argv[*pos], ","))
+			(*pos)++;
+		*len = *pos - *start;
+		if (*pos < argc)
+			(*pos)++;
+		if (*len)
+			return true;
 	}
-	fprintf(stderr, "core_ptp: unknown operation %s\n", op);
-	exit(2);
+	return false;
 }
 
 static int call(int argc, char **argv)
 {
-	int flags = O_RDWR, i = 1, start;
+	int flags = O_RDWR, i = 1, pos, start, len, nsteps = 0;
+	struct step *steps;
 
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "-r"))
@@ -505,24 +646,30 @@ static int call(int argc, char **argv)
 		fprintf(stderr, "usage: core_ptp [-r] [-n] [-F] DEV OP [ARGS] [, OP [ARGS]]...\n");
 		return 2;
 	}
+	/* At most one operation per word, all checked before the first runs. */
+	steps = calloc(argc, sizeof(*steps));
+	if (!steps) {
+		perror("core_ptp");
+		return 2;
+	}
+	for (pos = i + 1; next_op(argc, argv, &pos, &start, &len); )
+		parse_step(len, argv + start, &steps[nsteps++]);
+
 	dev_path = argv[i];
 	open_flags = flags;
 	fd = open(dev_path, flags);
 	if (fd < 0) {
 		perror(dev_path);
+		free(steps);
 		return 2;
 	}
 	fds[nfds++] = fd;
 	clk = FD_TO_CLOCKID(fd);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
-	for (start = ++i; i <= argc; i++) {
-		if (i < argc && strcmp(argv[i], ","))
-			continue;
-		if (i > start)
-			run(i - start, argv + start);
-		start = i + 1;
-	}
+	for (i = 0; i < nsteps; i++)
+		steps[i].op->fn(steps[i].arg);
+	free(steps);
 	return 0;
 }
 
