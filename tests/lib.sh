@@ -164,9 +164,21 @@ _served() {
 	return 125
 }
 
-# nth N TEXT: line N of TEXT (without a process).
-nth() {
-	local -a lines
-	mapfile -t lines <<< "$2"
-	printf '%s\n' "${lines[$1 - 1]:-}"
+# result LABEL OUT: the result of the operation labelled LABEL in OUT, the
+# output of a chained core_ptp call, whose lines read "LABEL: RESULT"
+# (tests/src/core_ptp.c); without a process.  A label on no line or on
+# several prints "<N results labelled LABEL>", which no check expects, and
+# returns 1.
+result() {
+	local line got="" n=0
+	while IFS= read -r line; do
+		case $line in
+		"$1: "*) got=${line#"$1: "}; n=$((n + 1)) ;;
+		esac
+	done <<< "$2"
+	if [ $n -ne 1 ]; then
+		printf '<%d results labelled %s>\n' $n "$1"
+		return 1
+	fi
+	printf '%s\n' "$got"
 }

@@ -85,7 +85,7 @@ check_clock() {
 	fi
 	if [ "$pps" -gt 0 ]; then
 		is "$(sysfs_write "$d/pps_enable" "x")" EINVAL "$what: pps_enable 'x'"
-		is "$(core_ptp "$dev" dropcaps , write "$d/pps_enable" 1 | tail -n 1)" EPERM \
+		is "$(result write "$(core_ptp "$dev" dropcaps , write "$d/pps_enable" 1)")" EPERM \
 			"$what: pps_enable needs CAP_SYS_TIME"
 	fi
 	if [ "$pins" -gt 0 ]; then

@@ -56,7 +56,8 @@ check_clock() {
 	else
 		is "$(core_ptp "$dev" pps 1 0)" EOPNOTSUPP "$what: ENABLE_PPS without PPS"
 	fi
-	is "$(core_ptp "$dev" dropcaps , pps 1 1 , pps 2 0 | tail -n 2 | tr '\n' ' ')" "EPERM EPERM " \
+	c=$(core_ptp "$dev" dropcaps , v1=pps 1 1 , v2=pps 2 0)
+	is "$(result v1 "$c") $(result v2 "$c")" "EPERM EPERM" \
 		"$what: ENABLE_PPS/ENABLE_PPS2 need CAP_SYS_TIME"
 
 	# Read-only descriptors: the 6.1.192 write-permission checks.
@@ -65,7 +66,7 @@ check_clock() {
 	is "$(core_ptp -r "$dev" perout 1 "$per" 0 0 0 1 0)" EACCES "$what: read-only PEROUT_REQUEST"
 	is "$(core_ptp -r "$dev" perout 2 0 0x8 0 0 1 0)" EACCES "$what: read-only PEROUT_REQUEST2"
 	is "$(core_ptp -r "$dev" pps 1 1)" EACCES "$what: read-only ENABLE_PPS"
-	is "$(core_ptp -r "$dev" dropcaps , pps 2 1 | tail -n 1)" EACCES "$what: read-only ENABLE_PPS2 (before CAP_SYS_TIME)"
+	is "$(result pps "$(core_ptp -r "$dev" dropcaps , pps 2 1)")" EACCES "$what: read-only ENABLE_PPS2 (before CAP_SYS_TIME)"
 	is "$(core_ptp -r "$dev" pinset 1 "$pins" 0 0)" EACCES "$what: read-only PIN_SETFUNC"
 	is "$(core_ptp -r "$dev" pinset 2 0 0 0 1)" EACCES "$what: read-only PIN_SETFUNC2"
 	run_ok "$what: read-only GETCAPS" sh -c "core_ptp -r $dev caps 1 | grep -q ^OK"

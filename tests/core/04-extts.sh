@@ -22,22 +22,23 @@ is "$(core_ptp "$dev" extts 1 1 1)" OK "enable channel 1 (EXTTS_REQUEST v1)"
 while [ -n "$(< "$fifo")" ]; do :; done
 
 # One reader: poll, read whole events, partial sizes.
-out=$(core_ptp "$dev" drain , poll 0 , write "$trig" 0 , poll 0 , read 31 , read 64 , poll 0)
-is "$(nth 2 "$out")" "OK timeout" "poll: nothing queued"
-is "$(nth 4 "$out")" "OK IN" "poll: readable after a trigger"
-is "$(nth 5 "$out")" EINVAL "read of 31 bytes (not whole events)"
-case $(nth 6 "$out") in
+out=$(core_ptp "$dev" drain , idle=poll 0 , write "$trig" 0 , ready=poll 0 , part=read 31 , \
+	read 64 , again=poll 0)
+is "$(result idle "$out")" "OK timeout" "poll: nothing queued"
+is "$(result ready "$out")" "OK IN" "poll: readable after a trigger"
+is "$(result part "$out")" EINVAL "read of 31 bytes (not whole events)"
+case $(result read "$out") in
 "OK events=1 0:"*) ok 0 "read returns the one event, channel 0" ;;
-*) ok 1 "read returns the one event: $(nth 6 "$out")" ;;
+*) ok 1 "read returns the one event: $(result read "$out")" ;;
 esac
-is "$(nth 7 "$out")" "OK timeout" "poll: empty again after the read"
+is "$(result again "$out")" "OK timeout" "poll: empty again after the read"
 
 # At most 30 events per read; 127 kept of more (6.1's ring of 128).
-out=$(eval core_ptp "$dev" drain "$(triggers 1 35)" , read 4096 , read 4096 , poll 0)
-is "$(echo "$out" | tail -n 3 | cut -d' ' -f1-2 | tr '\n' ' ')" "OK events=30 OK events=5 OK timeout " \
-	"35 events: a read returns 30, the next 5"
-out=$(eval core_ptp "$dev" drain "$(triggers 0 130)" , drain)
-is "$(echo "$out" | tail -n 1)" "OK drained=127" "130 events without reading: 127 kept"
+out=$(eval core_ptp "$dev" drain "$(triggers 1 35)" , first=read 4096 , next=read 4096 , poll 0)
+is "$(result first "$out" | cut -d' ' -f1-2) $(result next "$out" | cut -d' ' -f1-2) $(result poll "$out")" \
+	"OK events=30 OK events=5 OK timeout" "35 events: a read returns 30, the next 5"
+out=$(eval core_ptp "$dev" drain "$(triggers 0 130)" , kept=drain)
+is "$(result kept "$out")" "OK drained=127" "130 events without reading: 127 kept"
 
 # The sysfs fifo, one event per read.
 while [ -n "$(< "$fifo")" ]; do :; done
@@ -49,32 +50,34 @@ esac
 is "$(< "$fifo")" "" "fifo empty after one read"
 
 # Two readers of one clock.
-out=$(core_ptp "$dev" drain , open , drain , write "$trig" 0 , use 0 , poll 0 , read 320 , use 1 , poll 0)
-first=$(echo "$out" | sed -n 7p | cut -d' ' -f1-2)
+out=$(core_ptp "$dev" drain , open , drain , write "$trig" 0 , use 0 , poll 0 , read 320 , use 1 , \
+	second=poll 0)
+first=$(result read "$out" | cut -d' ' -f1-2)
 is "$first" "OK events=1" "first reader gets the event"
 if core_is_ours; then
-	is "$(nth 9 "$out")" "OK IN" "second reader gets it too"
+	is "$(result second "$out")" "OK IN" "second reader gets it too"
 	improvement "every open file has its own extts queue (6.1: readers steal events)"
 else
-	is "$(nth 9 "$out")" "OK timeout" "6.1: the second reader's event was taken by the first"
+	is "$(result second "$out")" "OK timeout" "6.1: the second reader's event was taken by the first"
 fi
 
 if core_is_ours; then
 	improvement "per-file channel masks (PTP_MASK_CLEAR_ALL, PTP_MASK_EN_SINGLE)"
 	out=$(core_ptp "$dev" drain , maskclear , write "$trig" 0 , write "$trig" 1 , poll 0 , \
-		masken 1 , write "$trig" 0 , write "$trig" 1 , read 320 , masken 5)
-	is "$(nth 5 "$out")" "OK timeout" "cleared mask: no channel delivered"
-	case $(nth 9 "$out") in
+		masken 1 , write "$trig" 0 , write "$trig" 1 , read 320 , beyond=masken 5)
+	is "$(result poll "$out")" "OK timeout" "cleared mask: no channel delivered"
+	case $(result read "$out") in
 	"OK events=1 1:"*) ok 0 "mask {1}: only the channel 1 event" ;;
-	*) ok 1 "mask {1}: only the channel 1 event: $(nth 9 "$out")" ;;
+	*) ok 1 "mask {1}: only the channel 1 event: $(result read "$out")" ;;
 	esac
-	is "$(nth 10 "$out")" EINVAL "PTP_MASK_EN_SINGLE beyond n_ext_ts"
-	out=$(core_ptp "$dev" open , maskclear , use 0 , drain , write "$trig" 0 , use 1 , poll 0 , use 0 , poll 0)
-	is "$(nth 7 "$out")" "OK timeout" "a mask is per file: the masked file sees nothing"
-	is "$(nth 9 "$out")" "OK IN" "a mask is per file: the other file sees the event"
+	is "$(result beyond "$out")" EINVAL "PTP_MASK_EN_SINGLE beyond n_ext_ts"
+	out=$(core_ptp "$dev" open , maskclear , use 0 , drain , write "$trig" 0 , use 1 , masked=poll 0 , \
+		use 0 , other=poll 0)
+	is "$(result masked "$out")" "OK timeout" "a mask is per file: the masked file sees nothing"
+	is "$(result other "$out")" "OK IN" "a mask is per file: the other file sees the event"
 
 	improvement "O_NONBLOCK read returns EAGAIN (6.1 blocks)"
-	is "$(core_ptp -n "$dev" drain , read 32 | tail -n 1)" EAGAIN "O_NONBLOCK read of an empty queue"
+	is "$(result read "$(core_ptp -n "$dev" drain , read 32)")" EAGAIN "O_NONBLOCK read of an empty queue"
 
 	improvement "dropped events are counted per queue in debugfs"
 	q=/sys/kernel/debug/ptp/${dev#/dev/}/queues
@@ -85,9 +88,11 @@ if core_is_ours; then
 	ok $? "debugfs: the sysfs fifo queue is listed with channels 0-1"
 else
 	out=$(timeout 5 core_ptp -n "$dev" drain , read 32)
-	is "$?:$(echo "$out" | tail -n 1)" "124:OK drained=0" "6.1: O_NONBLOCK read blocks (killed by timeout)"
+	rc=$?
+	is "$rc:$(result drain "$out")" "124:OK drained=0" "6.1: O_NONBLOCK read blocks (killed by timeout)"
 fi
 
-is "$(core_ptp "$dev" extts 2 0 0 , extts 1 1 0 | tr '\n' ' ')" "OK OK " "disable both channels"
-is "$(core_ptp "$dev" drain , write "$trig" 0 , poll 0 | tail -n 1)" "OK timeout" "no events from a disabled channel"
+out=$(core_ptp "$dev" ch0=extts 2 0 0 , ch1=extts 1 1 0)
+is "$(result ch0 "$out") $(result ch1 "$out")" "OK OK" "disable both channels"
+is "$(result poll "$(core_ptp "$dev" drain , write "$trig" 0 , poll 0)")" "OK timeout" "no events from a disabled channel"
 done_testing

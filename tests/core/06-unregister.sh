@@ -14,11 +14,12 @@ idx=${dev#/dev/ptp}
 tmp=$(mktemp -d)
 trap 'touch "$tmp/go"; rm -rf "$tmp"' EXIT
 
-# Wait (bounded) until a background core_ptp has printed $2 lines.
-wait_lines() {
+# Wait (bounded) until a background core_ptp has printed into file $1 the
+# result labelled $2.
+wait_result() {
 	local i
 	for i in $(seq 600); do
-		[ "$(wc -l < "$1")" -ge "$2" ] && return 0
+		grep -q "^$2: " "$1" && return 0
 		sleep 0.1
 	done
 	return 1
@@ -42,35 +43,38 @@ for d in /sys/class/ptp/ptp*; do
 done
 [ -n "$vdev" ]; ok $? "virtual clock $vdev"
 
-command core_ptp "$dev" drain , read 32 , waitfile "$tmp/gone" , gettime , caps 1 , read 32 , poll 0 , \
-	waitfile "$tmp/go" , gettime > "$tmp/reader" 2>&1 &
+command core_ptp "$dev" drain , blocked=read 32 , waitfile "$tmp/gone" , gettime , caps 1 , read 32 , \
+	poll 0 , waitfile "$tmp/go" , last=gettime > "$tmp/reader" 2>&1 &
 reader=$!
 command core_ptp "$dev" drain , poll 60000 > "$tmp/poller" 2>&1 &
 poller=$!
 command core_ptp "$vdev" drain , read 32 , waitfile "$tmp/gone" , gettime > "$tmp/vreader" 2>&1 &
 vreader=$!
-wait_lines "$tmp/reader" 1 && wait_lines "$tmp/poller" 1 && wait_lines "$tmp/vreader" 1 &&
+wait_result "$tmp/reader" drain && wait_result "$tmp/poller" drain &&
+	wait_result "$tmp/vreader" drain &&
 	wait_blocked $reader && wait_blocked $poller && wait_blocked $vreader
 ok $? "three processes blocked on the clock and its virtual clock"
 
 run_ok "rmmod ptp_dummy with the files open" rmmod ptp_dummy
 touch "$tmp/gone"
-wait_lines "$tmp/reader" 7
-is "$(sed -n 2p "$tmp/reader")" ENODEV "the blocked read returns ENODEV"
-is "$(sed -n 4,7p "$tmp/reader" | tr '\n' ' ')" "ENODEV ENODEV ENODEV OK ERR " \
-	"then gettime, GETCAPS, read: ENODEV; poll: POLLERR"
+wait_result "$tmp/reader" poll
+out=$(< "$tmp/reader")
+is "$(result blocked "$out")" ENODEV "the blocked read returns ENODEV"
+is "$(result gettime "$out") $(result caps "$out") $(result read "$out") $(result poll "$out")" \
+	"ENODEV ENODEV ENODEV OK ERR" "then gettime, GETCAPS, read: ENODEV; poll: POLLERR"
 wait $vreader
-is "$(sed -n 2p "$tmp/vreader";  sed -n 4p "$tmp/vreader")" "ENODEV
-ENODEV" "the virtual clock's reader: ENODEV, then ENODEV"
+out=$(< "$tmp/vreader")
+is "$(result read "$out") $(result gettime "$out")" "ENODEV ENODEV" \
+	"the virtual clock's reader: ENODEV, then ENODEV"
 [ ! -e "$dev" ] && [ ! -e "$vdev" ]; ok $? "$dev and $vdev are gone"
 if core_is_ours; then
 	wait $poller
-	is "$(sed -n 2p "$tmp/poller")" "OK ERR" "a poller wakes with POLLERR"
+	is "$(result poll "$(< "$tmp/poller")")" "OK ERR" "a poller wakes with POLLERR"
 	improvement "poll() wakes with POLLERR when the clock goes (6.1 may sleep to the timeout)"
 else
 	kill $poller 2>/dev/null
 	wait $poller 2>/dev/null
-	diag "6.1 poller: $(sed -n 2p "$tmp/poller")"
+	diag "6.1 poller: $(result poll "$(< "$tmp/poller")")"
 fi
 
 # The old index stays taken while the reader holds its file.
@@ -80,7 +84,7 @@ new=$(ptp_dev_by_name ptp_dummy.0)
 [ -n "$new" ] && [ "$new" != "$dev" ]; ok $? "the new clock ($new) does not reuse $dev while it is open"
 touch "$tmp/go"
 wait $reader
-is "$(sed -n 9p "$tmp/reader")" ENODEV "still ENODEV at the last call"
+is "$(result last "$(< "$tmp/reader")")" ENODEV "still ENODEV at the last call"
 run_ok "rmmod ptp_dummy" rmmod ptp_dummy
 run_ok "modprobe ptp_dummy" modprobe ptp_dummy
 udevadm settle 2>/dev/null

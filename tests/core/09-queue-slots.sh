@@ -29,9 +29,9 @@ trig=$(dummy_dbg ptp_dummy.0)/trigger
 if [ -n "$dev" ] && [ -w "$trig" ]; then
 	ops=$(for i in $(seq 10); do printf ' , write %s 0' "$trig"; done)
 	q=/sys/kernel/debug/ptp/${dev#/dev/}/queues
-	out=$(eval core_ptp "$dev" extts 2 0 3 , drain "$ops" , cat "$q" , drain , extts 2 0 0)
+	out=$(eval core_ptp "$dev" extts 2 0 3 , drain "$ops" , cat "$q" , kept=drain , extts 2 0 0)
 	is "$(echo "$out" | grep '^pid:' | cut -d' ' -f2-3)" "7 3" "10 events into 8 slots: 7 kept, 3 dropped"
-	is "$(echo "$out" | grep '^OK drained=' | tail -n 1)" "OK drained=7" "the reader reads the 7"
+	is "$(result kept "$out")" "OK drained=7" "the reader reads the 7"
 else
 	skip "no dummy trigger" "queue depth 8 in use"
 fi

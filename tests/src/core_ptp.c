@@ -3,7 +3,7 @@
  * core_ptp: run PTP clock operations on one open /dev/ptpN and print the
  * outcome of each, one line per operation, for the core's ABI tests.
  *
- *   core_ptp [-r] [-n] [-F] DEV OP [ARGS] [, OP [ARGS]]...
+ *   core_ptp [-r] [-n] [-F] DEV [LABEL=]OP [ARGS] [, [LABEL=]OP [ARGS]]...
  *   core_ptp --serve  (one such call per line of stdin: serve.h)
  *
  *   -r  open read-only      -n  open O_NONBLOCK
@@ -11,6 +11,19 @@
  *
  * A failing operation prints the errno name (EINVAL, ...); one that
  * succeeds prints "OK" and, where it returns data, the data after it.
+ *
+ * A call of one operation prints just that.  In a call of several (a
+ * chain), each result line starts with the operation's label and ": ", so
+ * that a script picks a result by its name, never by its position
+ * (tests/lib.sh: result).  The label is the operation's name, or LABEL for
+ * LABEL=OP: an operation that comes more than once names the one whose
+ * result matters.
+ *
+ *   $ core_ptp /dev/ptp0 drain , poll 0 , write TRIGGER 0 , armed=poll 0
+ *   drain: OK drained=0
+ *   poll: OK timeout
+ *   write: OK
+ *   armed: OK IN
  *
  * Operations (v is 1 or 2, the ioctl generation):
  *   caps v | getres | gettime | settime S NS
@@ -59,6 +72,8 @@ static int fd, fds[MAX_FDS], nfds, open_flags;
 static const char *dev_path;
 static int bad_ptr;
 static clockid_t clk;
+/* The label that starts the running operation's result line, in a chain. */
+static const char *result_label;
 
 /*
  * Start the result line of a call returning -1/errno or >= 0: the errno
@@ -66,8 +81,12 @@ static clockid_t clk;
  */
 static int outcome(long r)
 {
+	int e = errno;
+
+	if (result_label)
+		printf("%s: ", result_label);
 	if (r < 0) {
-		printf("%s\n", errname(errno));
+		printf("%s\n", errname(e));
 		return 1;
 	}
 	printf("OK");
@@ -581,19 +600,31 @@ static const struct op *find_op(const char *name)
 /* One operation of a call, checked before any of them runs. */
 struct step {
 	const struct op *op;
+	const char *label;
 	char *arg[MAX_ARGS + 1];	/* NULL after the last */
 };
 
 /*
- * Parse the operation at av[0..ac), "OP ARGS...", into @st: a usage error
- * (exit 2) for an unknown operation or a wrong number of arguments.
+ * Parse the operation at av[0..ac), "[LABEL=]OP ARGS...", into @st: a
+ * usage error (exit 2) for an unknown operation or a wrong number of
+ * arguments.  The label is OP's name without a LABEL.
  */
 static void parse_step(int ac, char **av, struct step *st)
 {
-	const char *name = av[0];
+	char *name = av[0], *eq = strchr(name, '=');
 	int n = ac - 1;
 
 	memset(st, 0, sizeof(*st));
+	st->label = name;
+	if (eq) {
+		*eq = '\0';
+		name = eq + 1;
+		if (!*st->label) {
+			fprintf(stderr, "core_ptp: an empty label before =%s\n",
+				name);
+			exit(2);
+		}
+	}
 	st->op = find_op(name);
 	if (!st->op) {
 		fprintf(stderr, "core_ptp: unknown operation %s\n", name);
@@ -643,7 +674,7 @@ static int call(int argc, char **argv)
 			break;
 	}
 	if (i + 1 >= argc) {
-		fprintf(stderr, "usage: core_ptp [-r] [-n] [-F] DEV OP [ARGS] [, OP [ARGS]]...\n");
+		fprintf(stderr, "usage: core_ptp [-r] [-n] [-F] DEV [LABEL=]OP [ARGS] [, [LABEL=]OP [ARGS]]...\n");
 		return 2;
 	}
 	/* At most one operation per word, all checked before the first runs. */
@@ -667,8 +698,11 @@ static int call(int argc, char **argv)
 	clk = FD_TO_CLOCKID(fd);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
-	for (i = 0; i < nsteps; i++)
+	/* In a chain, each result line starts with "LABEL: ". */
+	for (i = 0; i < nsteps; i++) {
+		result_label = nsteps > 1 ? steps[i].label : NULL;
 		steps[i].op->fn(steps[i].arg);
+	}
 	free(steps);
 	return 0;
 }
