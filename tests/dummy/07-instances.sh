@@ -124,9 +124,9 @@ run_fails "clocks=0 is refused" reload clocks=0
 
 # /dev/ptpN and its sysfs files are live inside ptp_clock_register(): a
 # request that comes before it returns must not find the driver without
-# its clock (register_delay_ms widens that window).
+# its clock (register_delay_ms widens that window: 4 s, times SLOW).
 modprobe -r ptp_dummy 2>/dev/null
-modprobe ptp_dummy register_delay_ms=4000 &
+modprobe ptp_dummy register_delay_ms=$((4000 * SLOW)) &
 loader=$!
 early=""
 for _ in $(seq $((100 * SLOW))); do
