@@ -120,6 +120,24 @@ static int ptp_set_pinfunc(struct ptp_clock *ptp, unsigned int pin,
 }
 
 /**
+ * ptp_pin_read() - PTP_PIN_GETFUNC and the sysfs pin files
+ * @ptp: the clock
+ * @pin: index of the pin, below n_pins
+ * @pd: the copy of the pin's description, taken under the pin lock
+ *
+ * Return: 0, or -ERESTARTSYS if a signal came while waiting for the lock.
+ */
+int ptp_pin_read(struct ptp_clock *ptp, unsigned int pin,
+		 struct ptp_pin_desc *pd)
+{
+	if (mutex_lock_interruptible(&ptp->pincfg_mux))
+		return -ERESTARTSYS;
+	*pd = ptp->info->pin_config[pin];
+	mutex_unlock(&ptp->pincfg_mux);
+	return 0;
+}
+
+/**
  * ptp_request_pinfunc() - PTP_PIN_SETFUNC and the sysfs pin files
  * @ptp: the clock
  * @pin: index of the pin, below n_pins
@@ -396,15 +414,14 @@ static int ptp_get_pin_desc(struct ptp_clock *ptp, bool v2, void __user *arg,
 static int ptp_pin_getfunc(struct ptp_clock *ptp, bool v2, void __user *arg)
 {
 	struct ptp_pin_desc pd;
-	int pin;
+	int pin, err;
 
 	pin = ptp_get_pin_desc(ptp, v2, arg, &pd);
 	if (pin < 0)
 		return pin;
-	if (mutex_lock_interruptible(&ptp->pincfg_mux))
-		return -ERESTARTSYS;
-	pd = ptp->info->pin_config[pin];
-	mutex_unlock(&ptp->pincfg_mux);
+	err = ptp_pin_read(ptp, pin, &pd);
+	if (err)
+		return err;
 	return copy_to_user(arg, &pd, sizeof(pd)) ? -EFAULT : 0;
 }
 

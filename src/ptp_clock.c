@@ -281,7 +281,7 @@ static int ptp_clock_init(struct ptp_clock *ptp, struct device *parent)
 	ptp->dev.devt = MKDEV(MAJOR(ptp_devt), ptp->index);
 	ptp->dev.class = ptp_class;
 	ptp->dev.parent = parent;
-	ptp->dev.groups = ptp->pin_attr_groups;
+	ptp->dev.groups = ptp->dev_groups;
 	ptp->dev.release = ptp_dev_release;
 	dev_set_drvdata(&ptp->dev, ptp);
 	return dev_set_name(&ptp->dev, "ptp%d", ptp->index);

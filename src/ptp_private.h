@@ -73,11 +73,12 @@ struct timestamp_event_queue {
  *	first entry of @tsevqs)
  * @tsev_wq: readers wait here for events or for @defunct
  * @defunct: set once the clock is being unregistered
- * @pin_dev_attr: one sysfs attribute per pin
- * @pin_attr: NULL-terminated list of &pin_dev_attr for @pin_attr_group
- * @pin_attr_group: the "pins" attribute group
- * @pin_attr_groups: device groups: @pin_attr_group when there are pins,
- *	NULL-terminated
+ * @pin_files: the files of the sysfs "pins" directory, one per pin
+ *	(mainline: pin_dev_attr)
+ * @pins_dir: the "pins" attribute group over @pin_files (mainline keeps
+ *	its attribute list, pin_attr, and group, pin_attr_group, apart; the
+ *	list here is @pins_dir.attrs)
+ * @dev_groups: the device's groups, @pins_dir when there are pins
  * @kworker: worker running @info->do_aux_work, if any
  * @aux_work: the delayed work queued on @kworker
  * @vclock_mux: protects @n_vclocks, @max_vclocks, @vclocks, @vclocks_closed
@@ -108,10 +109,9 @@ struct ptp_clock {
 	wait_queue_head_t tsev_wq;
 	bool defunct;
 
-	struct device_attribute *pin_dev_attr;
-	struct attribute **pin_attr;
-	struct attribute_group pin_attr_group;
-	const struct attribute_group *pin_attr_groups[2];
+	struct device_attribute *pin_files;
+	struct attribute_group pins_dir;
+	const struct attribute_group *dev_groups[2];
 
 	struct kthread_worker *kworker;
 	struct kthread_delayed_work aux_work;
@@ -153,6 +153,8 @@ ssize_t ptp_read(struct posix_clock_context *pccontext, uint flags,
 		 char __user *buf, size_t cnt);
 __poll_t ptp_poll(struct posix_clock_context *pccontext, struct file *fp,
 		  poll_table *wait);
+int ptp_pin_read(struct ptp_clock *ptp, unsigned int pin,
+		 struct ptp_pin_desc *pd);
 int ptp_request_pinfunc(struct ptp_clock *ptp, unsigned int pin,
 			enum ptp_pin_function func, unsigned int chan);
 int ptp_request_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,

@@ -250,7 +250,7 @@ const struct attribute_group *ptp_class_groups[] = {
 /* pins/<name>: "<function> <channel>". */
 static int ptp_pin_by_attr(struct ptp_clock *ptp, struct device_attribute *attr)
 {
-	int pin = attr - ptp->pin_dev_attr;
+	int pin = attr - ptp->pin_files;
 
 	return pin >= 0 && pin < ptp->info->n_pins ? pin : -EINVAL;
 }
@@ -259,17 +259,12 @@ static ssize_t ptp_pin_show(struct device *dev, struct device_attribute *attr,
 			    char *page)
 {
 	struct ptp_clock *ptp = dev_to_ptp(dev);
-	unsigned int func, chan;
 	int pin = ptp_pin_by_attr(ptp, attr);
+	struct ptp_pin_desc pd;
+	int err;
 
-	if (pin < 0)
-		return pin;
-	if (mutex_lock_interruptible(&ptp->pincfg_mux))
-		return -ERESTARTSYS;
-	func = ptp->info->pin_config[pin].func;
-	chan = ptp->info->pin_config[pin].chan;
-	mutex_unlock(&ptp->pincfg_mux);
-	return sysfs_emit(page, "%u %u\n", func, chan);
+	err = pin < 0 ? pin : ptp_pin_read(ptp, pin, &pd);
+	return err ? err : sysfs_emit(page, "%u %u\n", pd.func, pd.chan);
 }
 
 static ssize_t ptp_pin_store(struct device *dev, struct device_attribute *attr,
@@ -296,28 +291,31 @@ static ssize_t ptp_pin_store(struct device *dev, struct device_attribute *attr,
  */
 int ptp_pins_sysfs_init(struct ptp_clock *ptp)
 {
+	const struct ptp_pin_desc *pins = ptp->info->pin_config;
 	int i, n = ptp->info->n_pins;
+	struct attribute **list;
 
 	if (n <= 0)
 		return 0;
-	ptp->pin_dev_attr = kcalloc(n, sizeof(*ptp->pin_dev_attr), GFP_KERNEL);
-	ptp->pin_attr = kcalloc(n + 1, sizeof(*ptp->pin_attr), GFP_KERNEL);
-	if (!ptp->pin_dev_attr || !ptp->pin_attr)
-		return -ENOMEM;	/* the device release frees both */
+	/* Both are freed by the device's release, also on failure here. */
+	ptp->pin_files = kcalloc(n, sizeof(*ptp->pin_files), GFP_KERNEL);
+	list = kcalloc(n + 1, sizeof(*list), GFP_KERNEL);
+	ptp->pins_dir = (struct attribute_group){ .name = "pins", .attrs = list };
+	if (!ptp->pin_files || !list)
+		return -ENOMEM;
 
 	for (i = 0; i < n; i++) {
-		struct device_attribute *da = &ptp->pin_dev_attr[i];
+		struct device_attribute *file = &ptp->pin_files[i];
 
-		sysfs_attr_init(&da->attr);
-		da->attr.name = ptp->info->pin_config[i].name;
-		da->attr.mode = 0644;
-		da->show = ptp_pin_show;
-		da->store = ptp_pin_store;
-		ptp->pin_attr[i] = &da->attr;
+		*file = (struct device_attribute){
+			.attr = { .name = pins[i].name, .mode = 0644 },
+			.show = ptp_pin_show,
+			.store = ptp_pin_store,
+		};
+		sysfs_attr_init(&file->attr);
+		list[i] = &file->attr;
 	}
-	ptp->pin_attr_group.name = "pins";
-	ptp->pin_attr_group.attrs = ptp->pin_attr;
-	ptp->pin_attr_groups[0] = &ptp->pin_attr_group;
+	ptp->dev_groups[0] = &ptp->pins_dir;
 	return 0;
 }
 
@@ -327,6 +325,6 @@ int ptp_pins_sysfs_init(struct ptp_clock *ptp)
  */
 void ptp_pins_sysfs_free(struct ptp_clock *ptp)
 {
-	kfree(ptp->pin_attr);
-	kfree(ptp->pin_dev_attr);
+	kfree(ptp->pins_dir.attrs);
+	kfree(ptp->pin_files);
 }
