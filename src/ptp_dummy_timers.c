@@ -490,11 +490,9 @@ void dummy_reset(struct dummy_clock *dc)
 	dummy_rebase(&dc->model, raw);
 	for (i = 0; i < N_PARAMS; i++)
 		dc->param[i] = dummy_params[i].def;
-	dummy_seed(dc);
-	dummy_update_rates(dc);
-	dummy_param_changed(dc, P_SLEW);
-	dummy_tick_update(dc);
-	dummy_gen_update(dc);
+	/* Each setting acts as if written: a new knob's action comes too. */
+	for (i = 0; i < N_PARAMS; i++)
+		dummy_param_changed(dc, i);
 	for (i = 0; i < DUMMY_N_ALARMS; i++)
 		dummy_ptimer_stop(&dc->alarm[i].pt);
 	dummy_rearm_all(dc, raw);
