@@ -40,14 +40,18 @@ bg_start t "$DEV" extts 0 --count 1 --timeout 60
 exits 0 "dummy trigger 0 rising" "$DEV" dummy trigger 0 rising
 bg_wait t; ok $? "the injected edge arrived as an extts event"
 
-# An alarm armed through ptpctl ("+NS" is a value, not an option).
+# An alarm armed through ptpctl ("+NS" is a value, not an option).  The
+# count of firings is the clock's since it was made: earlier tests may
+# have fired the alarm already.
+pc "$DEV" dummy alarm1
+fired0=$(field fired)
 exits 0 "dummy alarm1 +1000000" "$DEV" dummy alarm1 +1000000
 for ((i = 0; i < 200; i++)); do
 	pc "$DEV" dummy alarm1
-	[ "$(field fired)" = 1 ] && break
+	[ "$(field fired)" = $((fired0 + 1)) ] && break
 	sleep 0.1
 done
-is "$(field fired)" 1 "the alarm fired once"
+is "$(field fired)" $((fired0 + 1)) "the alarm fired once"
 [ -n "$(field fired_at)" ] && [ "$(field fired_at)" -ge "$(field target)" ]
 ok $? "not before its target ($(field fired_at) >= $(field target))"
 exits 0 "dummy alarm1 off" "$DEV" dummy alarm1 off
