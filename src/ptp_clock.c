@@ -374,6 +374,16 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 		pr_err("failed to create posix clock\n");
 		goto unregister_pps;
 	}
+	/*
+	 * Every POSIX clock lock has one lock class, but the locks nest:
+	 * the physical clock's is held while its vclock_mux is taken
+	 * (ptp_clock_freerun()), which is held while a virtual clock's is
+	 * taken (its removal).  A subclass for the virtual clocks tells
+	 * lockdep so.  Set after posix_clock_register(), which initialises
+	 * the lock; lockdep matches a lock taken meanwhile by its address.
+	 */
+	if (ptp->is_virtual_clock)
+		lockdep_set_subclass(&ptp->clock.rwsem, 1);
 
 	ptp_debugfs_add(ptp);
 	return ptp;

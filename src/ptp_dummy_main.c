@@ -33,6 +33,11 @@ module_param(register_delay_ms, uint, 0444);
 MODULE_PARM_DESC(register_delay_ms,
 		 "for tests: wait this long after registering each clock before using it (default 0)");
 
+static bool cycles = true;
+module_param(cycles, bool, 0444);
+MODULE_PARM_DESC(cycles,
+		 "offer the free running cycle counter to virtual clocks (default 1; 0: they run on the clock's time, as over e1000e)");
+
 static const char * const dummy_pin_names[DUMMY_N_PINS] = {
 	"TRIG_IN1", "TRIG_IN2", "PULSE_OUT1", "PULSE_OUT2", "PULSE_OUT3",
 };
@@ -62,6 +67,10 @@ static void dummy_init_state(struct dummy_clock *dc)
 	dc->info = dummy_info_template;
 	dc->info.max_adj = max_adj;
 	dc->info.pin_config = dc->pins;
+	if (!cycles) {
+		dc->info.getcycles64 = NULL;
+		dc->info.getcyclesx64 = NULL;
+	}
 	strscpy(dc->info.name, dev_name(&dc->pdev->dev), sizeof(dc->info.name));
 }
 
