@@ -25,15 +25,76 @@ MODULE_PARM_DESC(queue_slots,
 
 /* Driver callbacks, with the fallbacks of 6.1 for those that are optional. */
 
+/* The bits of events_on: the extts channels, the periodic outputs, PPS. */
+static unsigned int ptp_n_events(struct ptp_clock_info *info)
+{
+	return info->n_ext_ts + info->n_per_out + 1;
+}
+
+static int ptp_event_bit(struct ptp_clock_info *info,
+			 const struct ptp_clock_request *rq)
+{
+	switch (rq->type) {
+	case PTP_CLK_REQ_EXTTS:
+		if (rq->extts.index >= info->n_ext_ts)
+			return -1;
+		return rq->extts.index;
+	case PTP_CLK_REQ_PEROUT:
+		if (rq->perout.index >= info->n_per_out)
+			return -1;
+		return info->n_ext_ts + rq->perout.index;
+	case PTP_CLK_REQ_PPS:
+		return info->n_ext_ts + info->n_per_out;
+	default:
+		return -1;
+	}
+}
+
+/* The driver's enable; what it switched on is remembered in events_on. */
 int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
 		      int on)
 {
 	struct ptp_clock_info *info = ptp->info;
+	int bit, err;
 
 	lockdep_assert_held(&ptp->pincfg_mux);
 	if (!info->enable)
 		return -EOPNOTSUPP;
-	return info->enable(info, rq, on);
+	err = info->enable(info, rq, on);
+	bit = ptp_event_bit(info, rq);
+	if (!err && bit >= 0)
+		assign_bit(bit, ptp->events_on, on);
+	return err;
+}
+
+/*
+ * Unregistering: switch off through the driver whatever requests switched
+ * on and nobody switched off, so that no event comes for a PPS source or
+ * queue that is going away.  No request can reach the driver any more.
+ * (6.1 leaves them on.)
+ */
+static void ptp_events_off(struct ptp_clock *ptp)
+{
+	struct ptp_clock_info *info = ptp->info;
+	unsigned int bit;
+
+	mutex_lock(&ptp->pincfg_mux);
+	for_each_set_bit(bit, ptp->events_on, ptp_n_events(info)) {
+		struct ptp_clock_request rq = { };
+
+		if (bit < info->n_ext_ts) {
+			rq.type = PTP_CLK_REQ_EXTTS;
+			rq.extts.index = bit;
+		} else if (bit < info->n_ext_ts + info->n_per_out) {
+			rq.type = PTP_CLK_REQ_PEROUT;
+			rq.perout.index = bit - info->n_ext_ts;
+		} else {
+			rq.type = PTP_CLK_REQ_PPS;
+		}
+		if (ptp_driver_enable(ptp, &rq, 0))
+			dev_dbg(&ptp->dev, "event %u stays on\n", bit);
+	}
+	mutex_unlock(&ptp->pincfg_mux);
 }
 
 int ptp_read_time(struct ptp_clock *ptp, struct timespec64 *ts,
@@ -231,6 +292,7 @@ static void ptp_dev_release(struct device *dev)
 	ptp_evq_free(ptp->sysfs_queue);
 	ptp_pins_sysfs_free(ptp);
 	kvfree(ptp->vclocks);
+	bitmap_free(ptp->events_on);
 	mutex_destroy(&ptp->pincfg_mux);
 	mutex_destroy(&ptp->vclock_mux);
 	ida_free(&ptp_index_ida, ptp->index);
@@ -352,6 +414,9 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 		if (!ptp->vclocks)
 			goto put_dev;
 	}
+	ptp->events_on = bitmap_zalloc(ptp_n_events(info), GFP_KERNEL);
+	if (!ptp->events_on)
+		goto put_dev;
 
 	err = ptp_pins_sysfs_init(ptp);
 	if (err)
@@ -406,9 +471,12 @@ EXPORT_SYMBOL(ptp_clock_register);
  *
  * Removes the clock's virtual clocks, wakes its readers (they get -ENODEV)
  * and removes the device, waiting for calls into the driver in progress;
- * only then stops the auxiliary worker and removes the PPS source, which
- * those calls may still use.  (6.1 stops the worker and the PPS source
- * first, while ioctls and sysfs writes can still reach the driver.)  The
+ * then switches off, through the driver's enable, the extts channels,
+ * periodic outputs and PPS that requests left on; only then stops the
+ * auxiliary worker and removes the PPS source, which those calls and
+ * events may still use.  (6.1 stops the worker and the PPS source first,
+ * while ioctls and sysfs writes can still reach the driver, and leaves
+ * events on.)  The driver must not hold a lock its enable takes.  The
  * driver's callbacks are not called once this returns; the memory of the
  * clock stays until the last open file is closed, and so does its index.
  *
@@ -427,6 +495,7 @@ int ptp_clock_unregister(struct ptp_clock *ptp)
 	/* posix_clock_unregister() drops the reference of the registration. */
 	get_device(&ptp->dev);
 	posix_clock_unregister(&ptp->clock);
+	ptp_events_off(ptp);
 
 	if (ptp->kworker) {
 		kthread_cancel_delayed_work_sync(&ptp->aux_work);

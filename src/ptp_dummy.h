@@ -13,6 +13,7 @@
 #ifndef _PTP_DUMMY_H
 #define _PTP_DUMMY_H
 
+#include <linux/atomic.h>
 #include <linux/hrtimer.h>
 #include <linux/ptp_clock_kernel.h>
 #include <linux/spinlock.h>
@@ -118,6 +119,8 @@ struct dummy_param_ref {
  * struct dummy_clock - one emulated 1588 timer
  * @lock:	protects everything from @dying to @param
  * @dying:	being removed: nothing may arm a timer any more
+ * @unregistered: ptp_clock_unregister() has returned: no callback may
+ *		come any more (dummy_late_calls counts those that do)
  * @model:	the counters (ptp_dummy_model.h)
  * @addend:	TMR_ADD as set by adjfine (nominal %DUMMY_ADD_NOMINAL)
  * @scaled_ppm:	the last adjfine request
@@ -157,6 +160,7 @@ struct dummy_param_ref {
 struct dummy_clock {
 	spinlock_t lock; /* the clock state, see above */
 	bool dying;
+	bool unregistered;
 	struct dummy_model model;
 	u32 addend;
 	long scaled_ppm;
@@ -198,8 +202,10 @@ static inline void dummy_update_rates(struct dummy_clock *dc)
 			dc->param[P_FREQ_ERROR] + dc->wander);
 }
 
-/* ptp_dummy_ops.c */
+/* ptp_dummy_ops.c; the counters are shown in debugfs, for the tests. */
 extern const struct ptp_clock_info dummy_info_template;
+extern atomic_t dummy_late_calls;
+extern atomic_t dummy_remove_disables;
 
 /* ptp_dummy_timers.c; the lock held by the first four. */
 void dummy_ptimer_arm(struct dummy_clock *dc, struct dummy_ptimer *pt, u64 raw);
@@ -216,5 +222,6 @@ void dummy_trigger(struct dummy_clock *dc, unsigned int chan, bool rising);
 
 /* ptp_dummy_debugfs.c */
 void dummy_debugfs_init(struct dummy_clock *dc, struct dentry *root);
+void dummy_debugfs_counters(struct dentry *root);
 
 #endif /* _PTP_DUMMY_H */

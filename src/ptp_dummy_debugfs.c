@@ -257,3 +257,19 @@ void dummy_debugfs_init(struct dummy_clock *dc, struct dentry *root)
 	debugfs_create_file("trigger", 0200, dc->dbg, dc, &dummy_trigger_fops);
 	debugfs_create_file("reset", 0200, dc->dbg, dc, &dummy_reset_fops);
 }
+
+/**
+ * dummy_debugfs_counters() - the module's own files in its debugfs root
+ * @root: /sys/kernel/debug/ptp_dummy
+ *
+ * Counters over every clock, kept when a clock is removed: callbacks the
+ * core made after ptp_clock_unregister() returned (late_calls, must stay
+ * 0), and events the core switched off while a clock was being removed
+ * (remove_disables).
+ */
+void dummy_debugfs_counters(struct dentry *root)
+{
+	debugfs_create_atomic_t("late_calls", 0400, root, &dummy_late_calls);
+	debugfs_create_atomic_t("remove_disables", 0400, root,
+				&dummy_remove_disables);
+}

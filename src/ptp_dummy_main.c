@@ -33,6 +33,11 @@ module_param(register_delay_ms, uint, 0444);
 MODULE_PARM_DESC(register_delay_ms,
 		 "for tests: wait this long after registering each clock before using it (default 0)");
 
+static unsigned int unregister_delay_ms;
+module_param(unregister_delay_ms, uint, 0444);
+MODULE_PARM_DESC(unregister_delay_ms,
+		 "for tests: after unregistering a clock, wait this long counting late callbacks (default 0)");
+
 static bool cycles = true;
 module_param(cycles, bool, 0444);
 MODULE_PARM_DESC(cycles,
@@ -112,6 +117,10 @@ static compat_remove_ret dummy_remove(struct platform_device *pdev)
 	debugfs_remove_recursive(dc->dbg);
 	dummy_stop_timers(dc);
 	ptp_clock_unregister(dc->ptp);
+	/* From now on a callback is late; for tests, give one time to come. */
+	WRITE_ONCE(dc->unregistered, true);
+	if (unregister_delay_ms)
+		msleep(unregister_delay_ms);
 	return COMPAT_REMOVE_OK;
 }
 
@@ -150,6 +159,7 @@ static int __init dummy_init(void)
 	}
 
 	dummy_dbg_root = debugfs_create_dir(DUMMY_NAME, NULL);
+	dummy_debugfs_counters(dummy_dbg_root);
 	err = platform_driver_register(&dummy_driver);
 	if (err)
 		goto remove_debugfs;

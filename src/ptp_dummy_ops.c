@@ -15,9 +15,20 @@
 
 #include "ptp_dummy.h"
 
-static struct dummy_clock *to_dummy(struct ptp_clock_info *info)
+atomic_t dummy_late_calls = ATOMIC_INIT(0);
+atomic_t dummy_remove_disables = ATOMIC_INIT(0);
+
+/*
+ * Every callback starts here.  One that comes after ptp_clock_unregister()
+ * returned would be the core's bug: it is counted, for the tests.
+ */
+static struct dummy_clock *dummy_call(struct ptp_clock_info *info)
 {
-	return container_of(info, struct dummy_clock, info);
+	struct dummy_clock *dc = container_of(info, struct dummy_clock, info);
+
+	if (READ_ONCE(dc->unregistered))
+		atomic_inc(&dummy_late_calls);
+	return dc;
 }
 
 /* Count down an injected failure; its errno, or 0.  Lock held. */
@@ -35,7 +46,7 @@ static int dummy_fail(struct dummy_clock *dc, enum dummy_param which)
 
 static int dummy_adjfine(struct ptp_clock_info *info, long scaled_ppm)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
 	u32 addend;
 	int err;
@@ -61,7 +72,7 @@ static int dummy_adjfine(struct ptp_clock_info *info, long scaled_ppm)
 
 static int dummy_adjtime(struct ptp_clock_info *info, s64 delta)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
 	u64 raw;
 
@@ -77,7 +88,7 @@ static int dummy_adjtime(struct ptp_clock_info *info, s64 delta)
 
 static int dummy_adjphase(struct ptp_clock_info *info, s32 phase)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
 	u64 raw;
 
@@ -144,7 +155,7 @@ static bool dummy_has_pin(struct dummy_clock *dc, enum ptp_pin_function func,
 
 static long dummy_aux_work(struct ptp_clock_info *info)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
 
 	spin_lock_irqsave(&dc->lock, flags);
@@ -156,7 +167,7 @@ static long dummy_aux_work(struct ptp_clock_info *info)
 static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 			    struct ptp_system_timestamp *sts)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
 	u64 raw;
 	s64 ns;
@@ -187,7 +198,7 @@ static int dummy_gettimex64(struct ptp_clock_info *info, struct timespec64 *ts,
 static int dummy_settime64(struct ptp_clock_info *info,
 			   const struct timespec64 *ts)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	s64 ns = timespec64_to_ns(ts);
 	unsigned long flags;
 	int err;
@@ -213,7 +224,7 @@ static int dummy_getcyclesx64(struct ptp_clock_info *info,
 			      struct timespec64 *ts,
 			      struct ptp_system_timestamp *sts)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
 	u64 raw, cyc;
 	int err;
@@ -374,14 +385,27 @@ static int dummy_enable_pps(struct dummy_clock *dc, int on)
 static int dummy_enable(struct ptp_clock_info *info,
 			struct ptp_clock_request *rq, int on)
 {
-	struct dummy_clock *dc = to_dummy(info);
+	struct dummy_clock *dc = dummy_call(info);
 	unsigned long flags;
+	bool dying;
 	int err;
 
 	dummy_slow(dc);
 	spin_lock_irqsave(&dc->lock, flags);
-	err = dc->dying ? -ENODEV : dummy_fail(dc, P_FAIL_ENABLE);
+	dying = dc->dying;
+	err = dying ? 0 : dummy_fail(dc, P_FAIL_ENABLE);
 	spin_unlock_irqrestore(&dc->lock, flags);
+	if (dying) {
+		/*
+		 * Being removed, its timers stopped: switching off is done
+		 * (the core does it while unregistering; counted for the
+		 * tests), switching on is refused.
+		 */
+		if (on)
+			return -ENODEV;
+		atomic_inc(&dummy_remove_disables);
+		return 0;
+	}
 	if (err)
 		return err;
 
@@ -401,6 +425,7 @@ static int dummy_enable(struct ptp_clock_info *info,
 static int dummy_verify(struct ptp_clock_info *info, unsigned int pin,
 			enum ptp_pin_function func, unsigned int chan)
 {
+	dummy_call(info);
 	switch (func) {
 	case PTP_PF_NONE:
 		return 0;

@@ -67,6 +67,9 @@ struct timestamp_event_queue {
  * @pps_source: PPS source when @info->pps, else NULL
  * @dialed_frequency: last frequency set, returned by adjtime(modes=0)
  * @pincfg_mux: serialises pin configuration and driver enable requests
+ * @events_on: what the driver's enable switched on and nothing switched
+ *	off: a bit per extts channel, then per periodic output, then PPS;
+ *	under @pincfg_mux
  * @tsevqs_lock: protects @tsevqs and the contents of every queue
  * @tsevqs: every extts queue: @sysfs_queue first, then one per open file
  * @sysfs_queue: the queue the sysfs "fifo" attribute reads (mainline: the
@@ -102,6 +105,7 @@ struct ptp_clock {
 	struct pps_device *pps_source;
 	long dialed_frequency;
 	struct mutex pincfg_mux;	/* pin_config, driver enable() */
+	unsigned long *events_on;
 
 	spinlock_t tsevqs_lock;		/* tsevqs and their contents */
 	struct list_head tsevqs;

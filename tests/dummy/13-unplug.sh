@@ -7,13 +7,16 @@
 #   would read the cycle counter of a driver that is gone;
 # - a reading in progress that schedules the aux work (aux_resched, as
 #   6.1's cpts does from gettimex64) finishes before the worker is
-#   destroyed.
-# Both are 6.1 bugs (use-after-free), so they are provoked on our core only.
+#   destroyed;
+# - events left on are switched off through the driver during unregister,
+#   and no callback comes after it returned.
+# The first two are 6.1 bugs (use-after-free), so they are provoked on our
+# core only; 6.1 leaves events on.
 # timeout: 1200
 . "$(dirname "$0")/common.sh"
 
 if ! core_is_ours; then
-	improvement "unregistering waits for calls in progress and refuses new virtual clocks"
+	improvement "unregistering waits for calls in progress, refuses new virtual clocks and switches off the events left on"
 	skip_all "would provoke 6.1's use-after-free in unregister"
 fi
 
@@ -81,4 +84,36 @@ case $(cat "$tmp") in
 *) ok 1 "the reading in progress completed: $(cat "$tmp")" ;;
 esac
 run_ok "the clock comes back" rebind
+
+# 3. Events left on (extts 0 and 1, perout 0, PPS) are switched off through
+# the driver while the clock is unregistered, before its PPS source and
+# queues go; no callback comes after ptp_clock_unregister() returned,
+# though readers and a sysfs writer are busy throughout (the dummy waits
+# unregister_delay_ms after it, counting late callbacks).
+run_ok "reload with unregister_delay_ms=1000" sh -c \
+	"modprobe -r ptp_dummy && modprobe ptp_dummy unregister_delay_ms=1000 && udevadm settle --timeout=30"
+dev=$(ptp_dev_by_name ptp_dummy.0)
+sys=/sys/class/ptp/${dev#/dev/}
+off0=$(cat "$DBG/remove_disables") late0=$(cat "$DBG/late_calls")
+[ -n "$off0" ] && [ -n "$late0" ]
+ok $? "the dummy counts (remove_disables $off0, late_calls $late0)"
+is "$(sysfs_write "$sys/extts_enable" "0 1")" OK "extts 0 on"
+is "$(sysfs_write "$sys/extts_enable" "1 1")" OK "extts 1 on"
+is "$(sysfs_write "$sys/period" "0 0 0 1 0")" OK "perout 0 on"
+is "$(sysfs_write "$sys/pps_enable" 1)" OK "PPS on"
+pids=()
+( while command dummy_ptp "$dev" gettime; do :; done ) > /dev/null 2>&1 &
+pids+=($!)
+( while echo "1 1" > "$sys/extts_enable"; do :; done ) 2> /dev/null &
+pids+=($!)
+sleep 0.5
+run_ok "unbind with them on" sh -c "echo ptp_dummy.0 > $drv/unbind"
+kill "${pids[@]}" 2> /dev/null
+wait "${pids[@]}" 2> /dev/null
+is "$(($(< "$DBG/remove_disables") - off0))" 4 \
+	"the core switched off the 4 events through the driver while unregistering"
+is "$(($(< "$DBG/late_calls") - late0))" 0 "no callback after ptp_clock_unregister() returned"
+run_ok "reload with the defaults" sh -c \
+	"modprobe -r ptp_dummy && modprobe ptp_dummy && udevadm settle --timeout=30"
+dev=$(ptp_dev_by_name ptp_dummy.0)
 done_testing
