@@ -205,6 +205,21 @@ static void ptp_test_sysfs_parse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, on, -5);
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("1\n", &a, &on), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("x 1", &a, &on), -EINVAL);
+	/* Stricter than 6.1: no text after the fields, no wrapping. */
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("0 1 junk", &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("0 1x", &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("4294967296 1", &a, &on), -ERANGE);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("0 2147483648", &a, &on), -ERANGE);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("-1 1", &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("\n", &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable(" 1\t 0\n", &a, &on), 0);
+	KUNIT_EXPECT_EQ(test, on, 0);
+	/* A field longer than any number, without overrunning the copy. */
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("000000000000000000000001 1",
+						     &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("00000000000000000000001 1",
+						     &a, &on), 0);
+	KUNIT_EXPECT_EQ(test, a, 1u);
 
 	KUNIT_EXPECT_EQ(test, ptp_parse_period("2 10 20 1 500\n", &po), 0);
 	KUNIT_EXPECT_EQ(test, po.index, 2u);
@@ -213,17 +228,25 @@ static void ptp_test_sysfs_parse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, po.period.sec, 1LL);
 	KUNIT_EXPECT_EQ(test, po.period.nsec, 500u);
 	KUNIT_EXPECT_EQ(test, ptp_parse_period("0 0 0 1", &po), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_period("0 0 0 1 0 junk", &po), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_period("1 -2 3 -4 5", &po), 0);
+	KUNIT_EXPECT_EQ(test, po.start.sec, -2LL);
+	KUNIT_EXPECT_EQ(test, po.period.sec, -4LL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_period("0 0 4294967296 1 0", &po), -ERANGE);
 
 	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("1\n", &on), 0);
 	KUNIT_EXPECT_EQ(test, on, 1);
-	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("  0 trailing", &on), 0);
+	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("  0\n", &on), 0);
 	KUNIT_EXPECT_EQ(test, on, 0);
+	/* 6.1 ignores the trailing text. */
+	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("1 trailing", &on), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("on", &on), -EINVAL);
 
 	KUNIT_EXPECT_EQ(test, ptp_parse_pin("2 1\n", &a, &b), 0);
 	KUNIT_EXPECT_EQ(test, a, 2u);
 	KUNIT_EXPECT_EQ(test, b, 1u);
 	KUNIT_EXPECT_EQ(test, ptp_parse_pin("2", &a, &b), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_pin("2 1 0", &a, &b), -EINVAL);
 }
 
 static struct kunit_case ptp_core_cases[] = {

@@ -8,11 +8,13 @@
 #define _PTP_CLOCK_LOGIC_H
 
 #include <linux/bitmap.h>
+#include <linux/ctype.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/ptp_clock.h>
 #include <linux/ptp_clock_kernel.h>
+#include <linux/string.h>
 #include <linux/time64.h>
 
 /* Ring arithmetic of an extts queue of @slots entries (one kept free). */
@@ -129,39 +131,99 @@ static inline int ptp_check_perout2(const struct ptp_perout_request *rq)
 	return 0;
 }
 
+/*
+ * The sysfs writes: numbers in decimal, separated by blanks, an optional
+ * newline at the end.  Stricter than 6.1's sscanf(), which ignores text
+ * after the last number and lets an overflowing number wrap (so that
+ * "4294967296 1" to extts_enable enables channel 0): here a missing field,
+ * an extra one or text in a number is -EINVAL, a number out of its type's
+ * range -ERANGE (kstrto*()).  The files answer -EINVAL for both, as 6.1
+ * and the n_vclocks and max_vclocks files do for any malformed number.
+ */
+
+#define PTP_FIELD_MAX	24	/* the longest number is 20 characters */
+
+/*
+ * Copy the next blank-separated field of *@s into @tok and move *@s past
+ * it.  -EINVAL when there is none or it does not fit.
+ */
+static inline int ptp_next_field(const char **s, char tok[PTP_FIELD_MAX])
+{
+	const char *p = skip_spaces(*s);
+	size_t n = 0;
+
+	while (p[n] && !isspace(p[n])) {
+		if (n == PTP_FIELD_MAX - 1)
+			return -EINVAL;
+		tok[n] = p[n];
+		n++;
+	}
+	if (!n)
+		return -EINVAL;
+	tok[n] = '\0';
+	*s = p + n;
+	return 0;
+}
+
+static inline int ptp_field_u32(const char **s, u32 *v)
+{
+	char tok[PTP_FIELD_MAX];
+
+	return ptp_next_field(s, tok) ?: kstrtou32(tok, 10, v);
+}
+
+static inline int ptp_field_int(const char **s, int *v)
+{
+	char tok[PTP_FIELD_MAX];
+
+	return ptp_next_field(s, tok) ?: kstrtoint(tok, 10, v);
+}
+
+static inline int ptp_field_s64(const char **s, s64 *v)
+{
+	char tok[PTP_FIELD_MAX];
+
+	return ptp_next_field(s, tok) ?: kstrtos64(tok, 10, v);
+}
+
+/* Nothing but blanks may follow the last field. */
+static inline int ptp_fields_end(const char *s)
+{
+	return *skip_spaces(s) ? -EINVAL : 0;
+}
+
 /* sysfs "extts_enable": "<channel> <enable>". */
 static inline int ptp_parse_extts_enable(const char *buf, unsigned int *chan,
 					 int *enable)
 {
-	return sscanf(buf, "%u %d", chan, enable) == 2 ? 0 : -EINVAL;
+	return ptp_field_u32(&buf, chan) ?: ptp_field_int(&buf, enable) ?:
+	       ptp_fields_end(buf);
 }
 
 /* sysfs "period": "<channel> <start s> <start ns> <period s> <period ns>". */
 static inline int ptp_parse_period(const char *buf,
 				   struct ptp_perout_request *rq)
 {
-	int n = sscanf(buf, "%u %lld %u %lld %u", &rq->index,
-		       &rq->start.sec, &rq->start.nsec,
-		       &rq->period.sec, &rq->period.nsec);
-
-	return n == 5 ? 0 : -EINVAL;
+	return ptp_field_u32(&buf, &rq->index) ?:
+	       ptp_field_s64(&buf, &rq->start.sec) ?:
+	       ptp_field_u32(&buf, &rq->start.nsec) ?:
+	       ptp_field_s64(&buf, &rq->period.sec) ?:
+	       ptp_field_u32(&buf, &rq->period.nsec) ?:
+	       ptp_fields_end(buf);
 }
 
-/*
- * sysfs "pps_enable": "<enable>".  sscanf, not kstrtoint, because 6.1
- * accepts trailing text after the number; the leading space of the format
- * changes nothing (%d skips white space anyway).
- */
+/* sysfs "pps_enable": "<enable>". */
 static inline int ptp_parse_pps_enable(const char *buf, int *enable)
 {
-	return sscanf(buf, " %d", enable) == 1 ? 0 : -EINVAL;
+	return ptp_field_int(&buf, enable) ?: ptp_fields_end(buf);
 }
 
 /* sysfs "pins/<name>": "<function> <channel>". */
 static inline int ptp_parse_pin(const char *buf, unsigned int *func,
 				unsigned int *chan)
 {
-	return sscanf(buf, "%u %u", func, chan) == 2 ? 0 : -EINVAL;
+	return ptp_field_u32(&buf, func) ?: ptp_field_u32(&buf, chan) ?:
+	       ptp_fields_end(buf);
 }
 
 #endif /* _PTP_CLOCK_LOGIC_H */
