@@ -153,6 +153,9 @@ static ssize_t dummy_alarm_write(struct file *file, const char __user *ubuf,
 	if (*p == '+') {
 		relative = true;
 		p++;
+		/* "+<ns>": no second sign. */
+		if (*p == '+' || *p == '-')
+			return -EINVAL;
 	}
 	err = kstrtos64(p, 0, &when);
 	if (!err)
