@@ -69,9 +69,11 @@ int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
 
 /*
  * Unregistering: switch off through the driver whatever requests switched
- * on and nobody switched off, so that no event comes for a PPS source or
- * queue that is going away.  No request can reach the driver any more.
- * (6.1 leaves them on.)
+ * on and nobody switched off, so that the driver stops making events for
+ * the PPS source and queues that are going away.  (An event the driver is
+ * making at that moment may still come: drivers stop their interrupts and
+ * timers before they unregister.)  No request can reach the driver any
+ * more.  6.1 leaves them on.
  */
 static void ptp_events_off(struct ptp_clock *ptp)
 {

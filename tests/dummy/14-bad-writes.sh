@@ -114,8 +114,7 @@ check "$f" "$big" EINVAL
 check "$G/reset" "x" EINVAL
 check "$G/reset" "2" EINVAL
 
-[ "$n_bad" -ge 50 ]
-ok $? "$n_bad malformed writes"
+diag "bad inputs tried: $n_bad"
 
 # 6.1 took some of them, and switched things on: off again.
 if ! core_is_ours; then
