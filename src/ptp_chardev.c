@@ -34,22 +34,17 @@ static bool ctx_writable(struct posix_clock_context *pccontext)
 static void ptp_pinfunc_off(struct ptp_clock *ptp, enum ptp_pin_function func,
 			    unsigned int chan)
 {
-	struct ptp_clock_request rq = { };
-
 	switch (func) {
 	case PTP_PF_EXTTS:
-		rq.type = PTP_CLK_REQ_EXTTS;
-		rq.extts.index = chan;
+		ptp_driver_disable(ptp, PTP_CLK_REQ_EXTTS, chan);
 		break;
 	case PTP_PF_PEROUT:
-		rq.type = PTP_CLK_REQ_PEROUT;
-		rq.perout.index = chan;
+		ptp_driver_disable(ptp, PTP_CLK_REQ_PEROUT, chan);
 		break;
 	default:
 		/* PTP_PF_NONE and PTP_PF_PHYSYNC have nothing to stop. */
-		return;
+		break;
 	}
-	ptp_driver_enable(ptp, &rq, 0);
 }
 
 static int ptp_pinfunc_valid(struct ptp_clock_info *info,

@@ -68,6 +68,21 @@ int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
 }
 
 /*
+ * Switch off through the driver: extts channel or periodic output @index
+ * (@type PTP_CLK_REQ_EXTTS or _PEROUT), or PPS (PTP_CLK_REQ_PPS).
+ */
+int ptp_driver_disable(struct ptp_clock *ptp, int type, unsigned int index)
+{
+	struct ptp_clock_request rq = { .type = type };
+
+	if (type == PTP_CLK_REQ_EXTTS)
+		rq.extts.index = index;
+	else if (type == PTP_CLK_REQ_PEROUT)
+		rq.perout.index = index;
+	return ptp_driver_enable(ptp, &rq, 0);
+}
+
+/*
  * Unregistering: switch off through the driver whatever requests switched
  * on and nobody switched off, so that the driver stops making events for
  * the PPS source and queues that are going away.  (An event the driver is
@@ -79,21 +94,18 @@ static void ptp_events_off(struct ptp_clock *ptp)
 {
 	struct ptp_clock_info *info = ptp->info;
 	unsigned int bit;
+	int err;
 
 	mutex_lock(&ptp->pincfg_mux);
 	for_each_set_bit(bit, ptp->events_on, ptp_n_events(info)) {
-		struct ptp_clock_request rq = { };
-
-		if (bit < info->n_ext_ts) {
-			rq.type = PTP_CLK_REQ_EXTTS;
-			rq.extts.index = bit;
-		} else if (bit < info->n_ext_ts + info->n_per_out) {
-			rq.type = PTP_CLK_REQ_PEROUT;
-			rq.perout.index = bit - info->n_ext_ts;
-		} else {
-			rq.type = PTP_CLK_REQ_PPS;
-		}
-		if (ptp_driver_enable(ptp, &rq, 0))
+		if (bit < info->n_ext_ts)
+			err = ptp_driver_disable(ptp, PTP_CLK_REQ_EXTTS, bit);
+		else if (bit < info->n_ext_ts + info->n_per_out)
+			err = ptp_driver_disable(ptp, PTP_CLK_REQ_PEROUT,
+						 bit - info->n_ext_ts);
+		else
+			err = ptp_driver_disable(ptp, PTP_CLK_REQ_PPS, 0);
+		if (err)
 			dev_dbg(&ptp->dev, "event %u stays on\n", bit);
 	}
 	mutex_unlock(&ptp->pincfg_mux);

@@ -139,6 +139,7 @@ extern unsigned int ptp_queue_slots;
 bool ptp_clock_freerun(struct ptp_clock *ptp);
 int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
 		      int on);
+int ptp_driver_disable(struct ptp_clock *ptp, int type, unsigned int index);
 int ptp_read_time(struct ptp_clock *ptp, struct timespec64 *ts,
 		  struct ptp_system_timestamp *sts);
 int ptp_read_cycles(struct ptp_clock *ptp, struct timespec64 *ts,
