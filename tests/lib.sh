@@ -79,6 +79,12 @@ core_is_ours() { [ "${PTPVM_CORE:-ours}" = ours ]; }
 core_is_intree() { [ "${PTPVM_CORE:-}" = intree ]; }
 improvement() { diag "improvement over 6.1: $*"; }
 
+# dummy_reload [PARAM=VALUE...]: unload ptp_dummy and load it with these
+# parameters (none: the defaults); wait for udev.
+dummy_reload() {
+	modprobe -r ptp_dummy && modprobe ptp_dummy "$@" && udevadm settle --timeout=30
+}
+
 # The /dev/ptpN of the first clock whose clock_name matches $1.
 ptp_dev_by_name() {
 	local d

@@ -124,14 +124,13 @@ fi
 
 # The dummy without its cycle counter (cycles=0), on every kernel.
 if [ -n "$dummy" ]; then
-	modprobe -r ptp_dummy && modprobe ptp_dummy cycles=0 &&
-		udevadm settle --timeout=30
+	dummy_reload cycles=0
 	ok $? "reload ptp_dummy with cycles=0"
 	nocyc=$(ptp_dev_by_name ptp_dummy.0)
 	[ -n "$nocyc" ]
 	ok $? "the dummy without a cycle counter registered ($nocyc)"
 	[ -z "$nocyc" ] || check_freerun "$nocyc" "dummy cycles=0"
-	modprobe -r ptp_dummy && modprobe ptp_dummy && udevadm settle --timeout=30
+	dummy_reload
 	ok $? "reload ptp_dummy with its defaults"
 fi
 done_testing

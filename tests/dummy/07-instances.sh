@@ -9,7 +9,7 @@
 
 reload() {
 	dummy_quiesce
-	rmmod ptp_dummy && modprobe ptp_dummy "$@" && udevadm settle --timeout=30
+	dummy_reload "$@"
 }
 
 run_ok "reload with clocks=4" reload clocks=4

@@ -95,8 +95,7 @@ run_ok "the clock comes back" rebind
 # queues go; no callback comes after ptp_clock_unregister() returned,
 # though readers and a sysfs writer are busy throughout (the dummy waits
 # unregister_delay_ms after it, counting late callbacks).
-run_ok "reload with unregister_delay_ms=1000" sh -c \
-	"modprobe -r ptp_dummy && modprobe ptp_dummy unregister_delay_ms=1000 && udevadm settle --timeout=30"
+run_ok "reload with unregister_delay_ms=1000" dummy_reload unregister_delay_ms=1000
 dev=$(ptp_dev_by_name ptp_dummy.0)
 sys=/sys/class/ptp/${dev#/dev/}
 off0=$(cat "$DBG/remove_disables") late0=$(cat "$DBG/late_calls")
@@ -120,7 +119,6 @@ wait "${pids[@]}" 2> /dev/null
 is "$(($(< "$DBG/remove_disables") - off0))" 4 \
 	"the core switched off the 4 events through the driver while unregistering"
 is "$(($(< "$DBG/late_calls") - late0))" 0 "no callback after ptp_clock_unregister() returned"
-run_ok "reload with the defaults" sh -c \
-	"modprobe -r ptp_dummy && modprobe ptp_dummy && udevadm settle --timeout=30"
+run_ok "reload with the defaults" dummy_reload
 dev=$(ptp_dev_by_name ptp_dummy.0)
 done_testing
