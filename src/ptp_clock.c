@@ -26,25 +26,25 @@ MODULE_PARM_DESC(queue_slots,
 /* Driver callbacks, with the fallbacks of 6.1 for those that are optional. */
 
 /* The bits of events_on: the extts channels, the periodic outputs, PPS. */
-static unsigned int ptp_n_events(struct ptp_clock_info *info)
+static unsigned int ptp_n_events(struct ptp_clock *ptp)
 {
-	return info->n_ext_ts + info->n_per_out + 1;
+	return ptp->events_n_ext_ts + ptp->events_n_per_out + 1;
 }
 
-static int ptp_event_bit(struct ptp_clock_info *info,
+static int ptp_event_bit(struct ptp_clock *ptp,
 			 const struct ptp_clock_request *rq)
 {
 	switch (rq->type) {
 	case PTP_CLK_REQ_EXTTS:
-		if (rq->extts.index >= info->n_ext_ts)
+		if (rq->extts.index >= ptp->events_n_ext_ts)
 			return -1;
 		return rq->extts.index;
 	case PTP_CLK_REQ_PEROUT:
-		if (rq->perout.index >= info->n_per_out)
+		if (rq->perout.index >= ptp->events_n_per_out)
 			return -1;
-		return info->n_ext_ts + rq->perout.index;
+		return ptp->events_n_ext_ts + rq->perout.index;
 	case PTP_CLK_REQ_PPS:
-		return info->n_ext_ts + info->n_per_out;
+		return ptp->events_n_ext_ts + ptp->events_n_per_out;
 	default:
 		return -1;
 	}
@@ -61,7 +61,7 @@ int ptp_driver_enable(struct ptp_clock *ptp, struct ptp_clock_request *rq,
 	if (!info->enable)
 		return -EOPNOTSUPP;
 	err = info->enable(info, rq, on);
-	bit = ptp_event_bit(info, rq);
+	bit = ptp_event_bit(ptp, rq);
 	if (!err && bit >= 0)
 		assign_bit(bit, ptp->events_on, on);
 	return err;
@@ -92,17 +92,17 @@ int ptp_driver_disable(struct ptp_clock *ptp, int type, unsigned int index)
  */
 static void ptp_events_off(struct ptp_clock *ptp)
 {
-	struct ptp_clock_info *info = ptp->info;
+	unsigned int n_ext_ts = ptp->events_n_ext_ts;
 	unsigned int bit;
 	int err;
 
 	mutex_lock(&ptp->pincfg_mux);
-	for_each_set_bit(bit, ptp->events_on, ptp_n_events(info)) {
-		if (bit < info->n_ext_ts)
+	for_each_set_bit(bit, ptp->events_on, ptp_n_events(ptp)) {
+		if (bit < n_ext_ts)
 			err = ptp_driver_disable(ptp, PTP_CLK_REQ_EXTTS, bit);
-		else if (bit < info->n_ext_ts + info->n_per_out)
+		else if (bit < n_ext_ts + ptp->events_n_per_out)
 			err = ptp_driver_disable(ptp, PTP_CLK_REQ_PEROUT,
-						 bit - info->n_ext_ts);
+						 bit - n_ext_ts);
 		else
 			err = ptp_driver_disable(ptp, PTP_CLK_REQ_PPS, 0);
 		if (err)
@@ -363,6 +363,37 @@ static int ptp_clock_init(struct ptp_clock *ptp, struct device *parent)
 	return dev_set_name(&ptp->dev, "ptp%d", ptp->index);
 }
 
+/*
+ * What a new clock allocates after ptp_clock_init(): the sysfs queue, the
+ * virtual clock table, the events_on bitmap and the pins' sysfs files.
+ * The release callback frees them, so on error nothing is undone here.
+ */
+static int ptp_clock_alloc(struct ptp_clock *ptp)
+{
+	struct ptp_clock_info *info = ptp->info;
+
+	ptp->sysfs_queue = ptp_evq_create(ptp, 0);
+	if (!ptp->sysfs_queue)
+		return -ENOMEM;
+	ptp_evq_attach(ptp, ptp->sysfs_queue);
+
+	if (!ptp->is_virtual_clock) {
+		ptp->max_vclocks = PTP_DEFAULT_MAX_VCLOCKS;
+		ptp->vclocks = kvcalloc(ptp->max_vclocks, sizeof(*ptp->vclocks),
+					GFP_KERNEL);
+		if (!ptp->vclocks)
+			return -ENOMEM;
+	}
+
+	ptp->events_n_ext_ts = info->n_ext_ts;
+	ptp->events_n_per_out = info->n_per_out;
+	ptp->events_on = bitmap_zalloc(ptp_n_events(ptp), GFP_KERNEL);
+	if (!ptp->events_on)
+		return -ENOMEM;
+
+	return ptp_pins_sysfs_init(ptp);
+}
+
 /* The kthread worker that runs the driver's do_aux_work. */
 static int ptp_aux_worker_create(struct ptp_clock *ptp)
 {
@@ -415,24 +446,7 @@ struct ptp_clock *ptp_clock_register(struct ptp_clock_info *info,
 	if (err)
 		goto put_dev;
 
-	err = -ENOMEM;
-	ptp->sysfs_queue = ptp_evq_create(ptp, 0);
-	if (!ptp->sysfs_queue)
-		goto put_dev;
-	ptp_evq_attach(ptp, ptp->sysfs_queue);
-
-	if (!ptp->is_virtual_clock) {
-		ptp->max_vclocks = PTP_DEFAULT_MAX_VCLOCKS;
-		ptp->vclocks = kvcalloc(ptp->max_vclocks, sizeof(*ptp->vclocks),
-					GFP_KERNEL);
-		if (!ptp->vclocks)
-			goto put_dev;
-	}
-	ptp->events_on = bitmap_zalloc(ptp_n_events(info), GFP_KERNEL);
-	if (!ptp->events_on)
-		goto put_dev;
-
-	err = ptp_pins_sysfs_init(ptp);
+	err = ptp_clock_alloc(ptp);
 	if (err)
 		goto put_dev;
 

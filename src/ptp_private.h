@@ -70,6 +70,8 @@ struct timestamp_event_queue {
  * @events_on: what the driver's enable switched on and nothing switched
  *	off: a bit per extts channel, then per periodic output, then PPS;
  *	under @pincfg_mux
+ * @events_n_ext_ts: @info->n_ext_ts when @events_on was sized
+ * @events_n_per_out: @info->n_per_out when @events_on was sized
  * @tsevqs_lock: protects @tsevqs and the contents of every queue
  * @tsevqs: every extts queue: @sysfs_queue first, then one per open file
  * @sysfs_queue: the queue the sysfs "fifo" attribute reads (mainline: the
@@ -106,6 +108,8 @@ struct ptp_clock {
 	long dialed_frequency;
 	struct mutex pincfg_mux;	/* pin_config, driver enable() */
 	unsigned long *events_on;
+	unsigned int events_n_ext_ts;
+	unsigned int events_n_per_out;
 
 	spinlock_t tsevqs_lock;		/* tsevqs and their contents */
 	struct list_head tsevqs;
