@@ -211,6 +211,8 @@ static void ptp_test_sysfs_parse(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("4294967296 1", &a, &on), -ERANGE);
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("0 2147483648", &a, &on), -ERANGE);
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("-1 1", &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("+1 1", &a, &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("1 +1", &a, &on), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable("\n", &a, &on), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ptp_parse_extts_enable(" 1\t 0\n", &a, &on), 0);
 	KUNIT_EXPECT_EQ(test, on, 0);
@@ -241,6 +243,7 @@ static void ptp_test_sysfs_parse(struct kunit *test)
 	/* 6.1 ignores the trailing text. */
 	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("1 trailing", &on), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("on", &on), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ptp_parse_pps_enable("+1", &on), -EINVAL);
 
 	KUNIT_EXPECT_EQ(test, ptp_parse_pin("2 1\n", &a, &b), 0);
 	KUNIT_EXPECT_EQ(test, a, 2u);

@@ -158,7 +158,8 @@ static inline int ptp_next_field(const char **s, char tok[PTP_FIELD_MAX])
 		tok[n] = p[n];
 		n++;
 	}
-	if (!n)
+	/* 6.1's sscanf() takes no '+': neither does this. */
+	if (!n || *p == '+')
 		return -EINVAL;
 	tok[n] = '\0';
 	*s = p + n;

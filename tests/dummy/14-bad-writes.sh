@@ -33,6 +33,8 @@ check "$f" "0" EINVAL
 check "$f" "x 1" EINVAL
 check "$f" "2 1" EINVAL
 check "$f" "-1 1" EINVAL
+check "$f" "+1 1" EINVAL
+check "$f" "0 +1" EINVAL
 check "$f" "4294967296 1" EINVAL OK
 check "$f" "0 x" EINVAL
 check "$f" "0 1 junk" EINVAL OK
@@ -45,12 +47,14 @@ check "$f" "0" EINVAL
 check "$f" "0 0 0 1" EINVAL
 check "$f" "3 0 0 1 0" EINVAL
 check "$f" "-1 0 0 1 0" EINVAL
+check "$f" "0 +1 0 1 0" EINVAL
 check "$f" "0 a 0 1 0" EINVAL
 check "$f" "0 0 0 1 0 junk" EINVAL OK
 check "$f" "$big" EINVAL
 f=$sys/pps_enable
 check "$f" "$nl" EINVAL
 check "$f" "x" EINVAL
+check "$f" "+1" EINVAL
 check "$f" "1 junk" EINVAL OK
 check "$f" "$big" EINVAL OK
 f=$sys/n_vclocks
