@@ -339,6 +339,34 @@ static int ptp_pps_register(struct ptp_clock *ptp)
 }
 
 /*
+ * Unregistering: the PPS source goes, and an event that the driver still
+ * reports (an interrupt that outlives its switch-off) finds none, rather
+ * than a freed one.  6.1 leaves the pointer and frees the source.
+ */
+static void ptp_pps_unregister(struct ptp_clock *ptp)
+{
+	struct pps_device *pps;
+
+	spin_lock_irq(&ptp->tsevqs_lock);
+	pps = ptp->pps_source;
+	ptp->pps_source = NULL;
+	spin_unlock_irq(&ptp->tsevqs_lock);
+	if (pps)
+		pps_unregister_source(pps);
+}
+
+/* A PPS event, if the clock still has its source; any context. */
+static void ptp_pps_event(struct ptp_clock *ptp, struct pps_event_time *ts)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&ptp->tsevqs_lock, flags);
+	if (ptp->pps_source)
+		pps_event(ptp->pps_source, ts, PPS_CAPTUREASSERT, NULL);
+	spin_unlock_irqrestore(&ptp->tsevqs_lock, flags);
+}
+
+/*
  * The locks, lists and flags of a new clock (its info and index set), and
  * its class device ptpN; once this ran, put_device() frees @ptp.
  */
@@ -529,8 +557,7 @@ int ptp_clock_unregister(struct ptp_clock *ptp)
 		kthread_cancel_delayed_work_sync(&ptp->aux_work);
 		kthread_destroy_worker(ptp->kworker);
 	}
-	if (ptp->pps_source)
-		pps_unregister_source(ptp->pps_source);
+	ptp_pps_unregister(ptp);
 	ptp_debugfs_remove(ptp);
 	put_device(&ptp->dev);
 	return 0;
@@ -555,16 +582,11 @@ void ptp_clock_event(struct ptp_clock *ptp, struct ptp_clock_event *event)
 		ptp_evq_post(ptp, event);
 		break;
 	case PTP_CLOCK_PPS:
-		if (!ptp->pps_source)
-			break;
 		pps_get_ts(&now);
-		pps_event(ptp->pps_source, &now, PPS_CAPTUREASSERT, NULL);
+		ptp_pps_event(ptp, &now);
 		break;
 	case PTP_CLOCK_PPSUSR:
-		if (!ptp->pps_source)
-			break;
-		pps_event(ptp->pps_source, &event->pps_times,
-			  PPS_CAPTUREASSERT, NULL);
+		ptp_pps_event(ptp, &event->pps_times);
 		break;
 	default:
 		/* PTP_CLOCK_ALARM and unknown types: nothing to deliver. */

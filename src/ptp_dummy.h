@@ -146,6 +146,7 @@ struct dummy_param_ref {
  * @pps:	the PPS timer, at each second of the clock
  * @gen:	the generator (CLOCK_REALTIME)
  * @tick:	the imperfection tick (CLOCK_MONOTONIC)
+ * @late_pps:	with late_pps_ms, PPS events through the removal
  * @info:	what the PTP core sees
  * @pins:	the pin table of @info
  * @ptp:	the registered clock
@@ -186,6 +187,7 @@ struct dummy_clock {
 	struct dummy_ptimer pps;
 	struct hrtimer gen;
 	struct hrtimer tick;
+	struct hrtimer late_pps;
 
 	struct ptp_clock_info info;
 	struct ptp_pin_desc pins[DUMMY_N_PINS];
@@ -206,6 +208,7 @@ static inline void dummy_update_rates(struct dummy_clock *dc)
 extern const struct ptp_clock_info dummy_info_template;
 extern atomic_t dummy_late_calls;
 extern atomic_t dummy_remove_disables;
+extern atomic_t dummy_late_pps;
 
 /* ptp_dummy_timers.c; the lock held by the first four. */
 void dummy_ptimer_arm(struct dummy_clock *dc, struct dummy_ptimer *pt, u64 raw);
@@ -214,6 +217,7 @@ void dummy_realign(struct dummy_clock *dc, s64 now);
 void dummy_rearm_all(struct dummy_clock *dc, u64 raw);
 void dummy_init_timers(struct dummy_clock *dc);
 void dummy_stop_timers(struct dummy_clock *dc);
+void dummy_late_pps_start(struct dummy_clock *dc);
 void dummy_reset(struct dummy_clock *dc);
 int dummy_set_param(struct dummy_clock *dc, enum dummy_param id, s64 v);
 int dummy_alarm_arm(struct dummy_alarm *al, s64 when, bool relative);

@@ -267,12 +267,14 @@ void dummy_debugfs_init(struct dummy_clock *dc, struct dentry *root)
  *
  * Counters over every clock, kept when a clock is removed: callbacks the
  * core made after ptp_clock_unregister() returned (late_calls, must stay
- * 0), and events the core switched off while a clock was being removed
- * (remove_disables).
+ * 0), events the core switched off while a clock was being removed
+ * (remove_disables), and the PPS events of late_pps_ms after
+ * ptp_clock_unregister() returned (late_pps).
  */
 void dummy_debugfs_counters(struct dentry *root)
 {
 	debugfs_create_atomic_t("late_calls", 0400, root, &dummy_late_calls);
 	debugfs_create_atomic_t("remove_disables", 0400, root,
 				&dummy_remove_disables);
+	debugfs_create_atomic_t("late_pps", 0400, root, &dummy_late_pps);
 }

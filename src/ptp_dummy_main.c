@@ -38,6 +38,11 @@ module_param(unregister_delay_ms, uint, 0444);
 MODULE_PARM_DESC(unregister_delay_ms,
 		 "for tests: after unregistering a clock, wait this long counting late callbacks (default 0)");
 
+static unsigned int late_pps_ms;
+module_param(late_pps_ms, uint, 0444);
+MODULE_PARM_DESC(late_pps_ms,
+		 "for tests: report a PPS event every ms from the start of a clock's removal until this long after ptp_clock_unregister() returns, as an interrupt that outlives the clock; hold the clock open meanwhile (default 0)");
+
 static bool cycles = true;
 module_param(cycles, bool, 0444);
 MODULE_PARM_DESC(cycles,
@@ -116,11 +121,17 @@ static compat_remove_ret dummy_remove(struct platform_device *pdev)
 	/* debugfs first: its removal waits for writers in progress. */
 	debugfs_remove_recursive(dc->dbg);
 	dummy_stop_timers(dc);
+	if (late_pps_ms)
+		dummy_late_pps_start(dc);
 	ptp_clock_unregister(dc->ptp);
 	/* From now on a callback is late; for tests, give one time to come. */
 	WRITE_ONCE(dc->unregistered, true);
 	if (unregister_delay_ms)
 		msleep(unregister_delay_ms);
+	if (late_pps_ms) {
+		msleep(late_pps_ms);
+		hrtimer_cancel(&dc->late_pps);
+	}
 	return COMPAT_REMOVE_OK;
 }
 

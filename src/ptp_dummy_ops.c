@@ -17,6 +17,7 @@
 
 atomic_t dummy_late_calls = ATOMIC_INIT(0);
 atomic_t dummy_remove_disables = ATOMIC_INIT(0);
+atomic_t dummy_late_pps = ATOMIC_INIT(0);
 
 /*
  * Every callback starts here.  One that comes after ptp_clock_unregister()

@@ -596,6 +596,36 @@ void dummy_init_timers(struct dummy_clock *dc)
 	dc->tick.function = dummy_tick_expire;
 }
 
+static enum hrtimer_restart dummy_late_pps_expire(struct hrtimer *hrt)
+{
+	struct dummy_clock *dc = container_of(hrt, struct dummy_clock,
+					      late_pps);
+	struct ptp_clock_event ev = { .type = PTP_CLOCK_PPS };
+
+	ptp_clock_event(dc->ptp, &ev);
+	if (READ_ONCE(dc->unregistered))
+		atomic_inc(&dummy_late_pps);
+	hrtimer_forward_now(hrt, ms_to_ktime(1));
+	return HRTIMER_RESTART;
+}
+
+/**
+ * dummy_late_pps_start() - misbehave as a PPS interrupt left on
+ * @dc:	the clock, being removed
+ *
+ * For tests of the core: a PPS event every millisecond, through
+ * ptp_clock_unregister() and after it, until the caller cancels
+ * @dc->late_pps.  The events after the return are counted in
+ * dummy_late_pps.  The clock must be held open until then, or the events
+ * reach a freed clock: that much is the driver's bug in any core.
+ */
+void dummy_late_pps_start(struct dummy_clock *dc)
+{
+	hrtimer_init(&dc->late_pps, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	dc->late_pps.function = dummy_late_pps_expire;
+	hrtimer_start(&dc->late_pps, ms_to_ktime(1), HRTIMER_MODE_REL);
+}
+
 /**
  * dummy_stop_timers() - stop every timer for good
  * @dc:	the clock

@@ -64,7 +64,8 @@ struct timestamp_event_queue {
  * @dev: the class device ptpN; its release frees this structure
  * @info: the driver's description and callbacks
  * @index: N of ptpN, held until the last reference is gone
- * @pps_source: PPS source when @info->pps, else NULL
+ * @pps_source: PPS source when @info->pps, else NULL; cleared under
+ *	@tsevqs_lock when the clock is unregistered
  * @dialed_frequency: last frequency set, returned by adjtime(modes=0)
  * @pincfg_mux: serialises pin configuration and driver enable requests
  * @events_on: what the driver's enable switched on and nothing switched
@@ -72,7 +73,8 @@ struct timestamp_event_queue {
  *	under @pincfg_mux
  * @events_n_ext_ts: @info->n_ext_ts when @events_on was sized
  * @events_n_per_out: @info->n_per_out when @events_on was sized
- * @tsevqs_lock: protects @tsevqs and the contents of every queue
+ * @tsevqs_lock: protects @tsevqs, the contents of every queue, and
+ *	@pps_source while events are reported
  * @tsevqs: every extts queue: @sysfs_queue first, then one per open file
  * @sysfs_queue: the queue the sysfs "fifo" attribute reads (mainline: the
  *	first entry of @tsevqs)

@@ -9,7 +9,9 @@
 #   6.1's cpts does from gettimex64) finishes before the worker is
 #   destroyed;
 # - events left on are switched off through the driver during unregister,
-#   and no callback comes after it returned.
+#   and no callback comes after it returned;
+# - PPS events the driver reports during and after unregister find no
+#   PPS source rather than a freed one.
 # The first two are 6.1 bugs (use-after-free), so they are provoked on our
 # core only; 6.1 leaves events on.
 # timeout: 1200
@@ -95,12 +97,19 @@ run_ok "the clock comes back" rebind
 # queues go; no callback comes after ptp_clock_unregister() returned,
 # though readers and a sysfs writer are busy throughout (the dummy waits
 # unregister_delay_ms after it, counting late callbacks).
-run_ok "reload with unregister_delay_ms=1000" dummy_reload unregister_delay_ms=1000
+# Meanwhile the dummy reports PPS events every ms, from the start of the
+# removal until late_pps_ms after it, as an interrupt left on would: the
+# core must drop those that come once its PPS source is gone (6.1 hands
+# them to the freed source).  /dev/ptpN stays open, so the clock lives.
+run_ok "reload with unregister_delay_ms=1000 late_pps_ms=500" \
+	dummy_reload unregister_delay_ms=1000 late_pps_ms=500
 dev=$(ptp_dev_by_name ptp_dummy.0)
 sys=/sys/class/ptp/${dev#/dev/}
 off0=$(cat "$DBG/remove_disables") late0=$(cat "$DBG/late_calls")
-[ -n "$off0" ] && [ -n "$late0" ]
-ok $? "the dummy counts (remove_disables $off0, late_calls $late0)"
+pps0=$(cat "$DBG/late_pps")
+[ -n "$off0" ] && [ -n "$late0" ] && [ -n "$pps0" ]
+ok $? "the dummy counts (remove_disables $off0, late_calls $late0, late_pps $pps0)"
+exec 7< "$dev"
 is "$(sysfs_write "$sys/extts_enable" "0 1")" OK "extts 0 on"
 is "$(sysfs_write "$sys/extts_enable" "1 1")" OK "extts 1 on"
 is "$(sysfs_write "$sys/period" "0 0 0 1 0")" OK "perout 0 on"
@@ -119,6 +128,10 @@ wait "${pids[@]}" 2> /dev/null
 is "$(($(< "$DBG/remove_disables") - off0))" 4 \
 	"the core switched off the 4 events through the driver while unregistering"
 is "$(($(< "$DBG/late_calls") - late0))" 0 "no callback after ptp_clock_unregister() returned"
+late_pps=$(($(< "$DBG/late_pps") - pps0))
+[ "$late_pps" -gt 0 ]
+ok $? "$late_pps PPS events came after ptp_clock_unregister() returned (dropped)"
+exec 7<&-
 run_ok "reload with the defaults" dummy_reload
 dev=$(ptp_dev_by_name ptp_dummy.0)
 done_testing
