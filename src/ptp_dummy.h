@@ -138,6 +138,7 @@ struct dummy_param_ref {
  * @gen_on:	the generator runs
  * @gen_edges:	edges the generator made
  * @gen_missed:	its periods skipped while its timer ran late
+ * @gen_fifo:	its edges stamped, for the core (dummy_clock_rebase())
  * @tick_on:	the imperfection tick runs
  * @aux_runs:	runs of the auxiliary work
  * @param:	the debugfs settings (enum dummy_param)
@@ -158,6 +159,18 @@ struct dummy_param_ref {
  * for the PTP core are collected under it and passed to ptp_clock_event()
  * after it.
  */
+/* A compact event, passed to the core once the lock is dropped. */
+struct dummy_event {
+	u8 type;
+	u8 index;
+	s64 ts;
+};
+
+struct dummy_events {
+	unsigned int n;
+	struct dummy_event ev[DUMMY_EVENT_BATCH];
+};
+
 struct dummy_clock {
 	spinlock_t lock; /* the clock state, see above */
 	bool dying;
@@ -178,6 +191,7 @@ struct dummy_clock {
 	bool gen_on;
 	u64 gen_edges;
 	u64 gen_missed;
+	struct dummy_events gen_fifo;
 	bool tick_on;
 	u64 aux_runs;
 	s64 param[N_PARAMS];
@@ -215,6 +229,7 @@ void dummy_ptimer_arm(struct dummy_clock *dc, struct dummy_ptimer *pt, u64 raw);
 void dummy_ptimer_stop(struct dummy_ptimer *pt);
 void dummy_realign(struct dummy_clock *dc, s64 now);
 void dummy_rearm_all(struct dummy_clock *dc, u64 raw);
+void dummy_clock_rebase(struct dummy_clock *dc, u64 raw);
 void dummy_init_timers(struct dummy_clock *dc);
 void dummy_stop_timers(struct dummy_clock *dc);
 void dummy_late_pps_start(struct dummy_clock *dc);

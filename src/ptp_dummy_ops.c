@@ -61,7 +61,7 @@ static int dummy_adjfine(struct ptp_clock_info *info, long scaled_ppm)
 	if (!err) {
 		u64 raw = ktime_get_raw_ns();
 
-		dummy_rebase(&dc->model, raw);
+		dummy_clock_rebase(dc, raw);
 		dc->addend = addend;
 		dc->scaled_ppm = scaled_ppm;
 		dummy_update_rates(dc);
@@ -79,7 +79,7 @@ static int dummy_adjtime(struct ptp_clock_info *info, s64 delta)
 
 	spin_lock_irqsave(&dc->lock, flags);
 	raw = ktime_get_raw_ns();
-	dummy_rebase(&dc->model, raw);
+	dummy_clock_rebase(dc, raw);
 	dc->model.base_ns += delta;
 	dummy_realign(dc, dc->model.base_ns);
 	dummy_rearm_all(dc, raw);
@@ -95,7 +95,7 @@ static int dummy_adjphase(struct ptp_clock_info *info, s32 phase)
 
 	spin_lock_irqsave(&dc->lock, flags);
 	raw = ktime_get_raw_ns();
-	dummy_rebase(&dc->model, raw);
+	dummy_clock_rebase(dc, raw);
 	/* A new offset replaces what is left of the previous one. */
 	dc->model.slew_left = phase;
 	dummy_rearm_all(dc, raw);
@@ -210,7 +210,7 @@ static int dummy_settime64(struct ptp_clock_info *info,
 		u64 raw = ktime_get_raw_ns();
 
 		/* The cycle counter runs on; the time and any slew restart. */
-		dummy_rebase(&dc->model, raw);
+		dummy_clock_rebase(dc, raw);
 		dc->model.base_ns = ns;
 		dc->model.base_frac = 0;
 		dc->model.slew_left = 0;

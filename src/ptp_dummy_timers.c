@@ -28,18 +28,6 @@
 
 #include "ptp_dummy.h"
 
-/* A compact event, passed to the core once the lock is dropped. */
-struct dummy_event {
-	u8 type;
-	u8 index;
-	s64 ts;
-};
-
-struct dummy_events {
-	unsigned int n;
-	struct dummy_event ev[DUMMY_EVENT_BATCH];
-};
-
 /* Restart the random numbers from the seed, and the walk from zero. */
 static void dummy_seed(struct dummy_clock *dc)
 {
@@ -283,27 +271,22 @@ static u64 dummy_gen_width(const struct dummy_clock *dc)
  * The generator: an external pulse train aligned to CLOCK_REALTIME
  * (edges at multiples of the period), like a GNSS receiver's PPS output.
  * Each edge is timestamped at the clock time it happened, not when the
- * timer ran.
+ * timer ran: with the model of that instant, as the eTSEC latches a
+ * trigger's time at the edge.  So before the model changes, the edges up
+ * to the change are stamped (dummy_gen_latch()); the timer hands them to
+ * the core with its own.
  */
-static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
-{
-	struct dummy_clock *dc = container_of(hrt, struct dummy_clock, gen);
-	struct dummy_events evs = { .n = 0 };
-	struct system_time_snapshot snap;
-	unsigned int chan, done = 0;
-	unsigned long flags;
-	s64 real, period;
-	u64 raw;
 
-	spin_lock_irqsave(&dc->lock, flags);
-	if (!dc->gen_on || dc->dying)
-		goto unlock;
-	period = dc->param[P_GEN_PERIOD];
-	/* Both clocks from one reading of the timekeeper. */
-	ktime_get_snapshot(&snap);
-	real = ktime_to_ns(snap.real);
-	raw = ktime_to_ns(snap.raw);
-	/* Catch up by a batch of edges that ends low, as a FIPER does. */
+/*
+ * Stamp the edges up to CLOCK_REALTIME @real, which is raw time @raw, into
+ * @dc->gen_fifo: a batch of at most %DUMMY_EVENT_BATCH edges that ends
+ * low, as a FIPER's catch-up does.  Lock held.
+ */
+static void dummy_gen_stamp(struct dummy_clock *dc, u64 raw, s64 real)
+{
+	s64 period = dc->param[P_GEN_PERIOD];
+	unsigned int chan, done = 0;
+
 	while (dc->gen_next <= real && done < DUMMY_EVENT_BATCH &&
 	       (done < DUMMY_EVENT_BATCH - 1 || dc->gen_high)) {
 		s64 ts = dummy_ns_at(&dc->model, raw - (real - dc->gen_next), NULL);
@@ -311,7 +294,7 @@ static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
 
 		for (chan = 0; chan < DUMMY_N_TRIGGERS; chan++)
 			if (dc->param[P_GEN_CHANNELS] & BIT(chan))
-				dummy_edge(dc, &evs, chan, rising, ts);
+				dummy_edge(dc, &dc->gen_fifo, chan, rising, ts);
 		dc->gen_high = rising;
 		if (rising)
 			dc->gen_next += dummy_gen_width(dc);
@@ -320,15 +303,67 @@ static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
 		dc->gen_edges++;
 		done++;
 	}
-	if (dc->gen_next <= real) {
-		/* Low, and gen_next is a rising edge: skip whole periods. */
-		s64 next = dummy_next_edge(real, 0, period, true);
+}
 
-		dc->gen_missed += div64_u64(next - dc->gen_next, period);
-		dc->gen_next = next;
+/* Stamp the edges before raw time @raw, the model about to change.  Lock held. */
+static void dummy_gen_latch(struct dummy_clock *dc, u64 raw)
+{
+	struct system_time_snapshot snap;
+	s64 real;
+
+	if (!dc->gen_on || dc->dying)
+		return;
+	ktime_get_snapshot(&snap);
+	real = ktime_to_ns(snap.real) - (ktime_to_ns(snap.raw) - (s64)raw);
+	if (dc->gen_next > real)
+		return;
+	dummy_gen_stamp(dc, raw, real);
+	/* The timer hands them over now. */
+	if (dc->gen_fifo.n)
+		hrtimer_start(&dc->gen, ns_to_ktime(real), HRTIMER_MODE_ABS);
+}
+
+/**
+ * dummy_clock_rebase() - start a new segment of the model at raw time @raw
+ * @dc:		the clock, locked
+ * @raw:	CLOCK_MONOTONIC_RAW, now
+ *
+ * Called before every change of the clock's time or rate: the generator's
+ * edges until then are stamped with the model they happened under first.
+ */
+void dummy_clock_rebase(struct dummy_clock *dc, u64 raw)
+{
+	dummy_gen_latch(dc, raw);
+	dummy_rebase(&dc->model, raw);
+}
+
+static enum hrtimer_restart dummy_gen_expire(struct hrtimer *hrt)
+{
+	struct dummy_clock *dc = container_of(hrt, struct dummy_clock, gen);
+	struct system_time_snapshot snap;
+	struct dummy_events evs;
+	unsigned long flags;
+	s64 real, period;
+
+	spin_lock_irqsave(&dc->lock, flags);
+	if (dc->gen_on && !dc->dying) {
+		period = dc->param[P_GEN_PERIOD];
+		/* Both clocks from one reading of the timekeeper. */
+		ktime_get_snapshot(&snap);
+		real = ktime_to_ns(snap.real);
+		dummy_gen_stamp(dc, ktime_to_ns(snap.raw), real);
+		if (dc->gen_next <= real) {
+			/* Low, and gen_next is a rising edge: skip whole periods. */
+			s64 next = dummy_next_edge(real, 0, period, true);
+
+			dc->gen_missed += div64_u64(next - dc->gen_next, period);
+			dc->gen_next = next;
+		}
+		hrtimer_start(&dc->gen, ns_to_ktime(dc->gen_next), HRTIMER_MODE_ABS);
 	}
-	hrtimer_start(&dc->gen, ns_to_ktime(dc->gen_next), HRTIMER_MODE_ABS);
-unlock:
+	/* Its edges, and those latched before a change of the clock. */
+	evs = dc->gen_fifo;
+	dc->gen_fifo.n = 0;
 	spin_unlock_irqrestore(&dc->lock, flags);
 	dummy_emit(dc, &evs);
 	return HRTIMER_NORESTART;
@@ -342,7 +377,11 @@ static void dummy_gen_update(struct dummy_clock *dc)
 
 	if (!period || dc->dying) {
 		dc->gen_on = false;
-		hrtimer_try_to_cancel(&dc->gen);
+		/* Edges latched already still go out. */
+		if (dc->gen_fifo.n && !dc->dying)
+			hrtimer_start(&dc->gen, 0, HRTIMER_MODE_ABS);
+		else
+			hrtimer_try_to_cancel(&dc->gen);
 		return;
 	}
 	real = ktime_get_real_ns();
@@ -364,7 +403,7 @@ static enum hrtimer_restart dummy_tick_expire(struct hrtimer *hrt)
 	if (!dc->tick_on || dc->dying)
 		goto unlock;
 	raw = ktime_get_raw_ns();
-	dummy_rebase(&dc->model, raw);
+	dummy_clock_rebase(dc, raw);
 	if (dc->param[P_WANDER]) {
 		dc->wander += dummy_rand(&dc->rng, dc->param[P_WANDER]);
 		dc->wander = clamp(dc->wander, -limit, limit);
@@ -463,7 +502,7 @@ int dummy_set_param(struct dummy_clock *dc, enum dummy_param id, s64 v)
 
 	spin_lock_irqsave(&dc->lock, flags);
 	raw = ktime_get_raw_ns();
-	dummy_rebase(&dc->model, raw);
+	dummy_clock_rebase(dc, raw);
 	dc->param[id] = v;
 	dummy_param_changed(dc, id);
 	dummy_rearm_all(dc, raw);
@@ -487,7 +526,7 @@ void dummy_reset(struct dummy_clock *dc)
 
 	spin_lock_irqsave(&dc->lock, flags);
 	raw = ktime_get_raw_ns();
-	dummy_rebase(&dc->model, raw);
+	dummy_clock_rebase(dc, raw);
 	for (i = 0; i < N_PARAMS; i++)
 		dc->param[i] = dummy_params[i].def;
 	/* Each setting acts as if written: a new knob's action comes too. */
