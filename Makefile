@@ -62,10 +62,12 @@ rootfs: deps
 
 # Our modules built for each guest kernel, in .build/<flavour>/, plus the
 # dummy alone against the in-tree core of base (.build/base-intree/).
+# On debug they are built for coverage (gcov).
 vm-modules: kernels
 	@set -e; for f in $(FLAVOURS); do \
 		k=$$($(VM)/build-kernel $$f)/build; \
-		$(call build_modules,$(BUILD)/$$f,$$k,); \
+		gcov=; [ $$f != debug ] || gcov=PTP_GCOV=y; \
+		$(call build_modules,$(BUILD)/$$f,$$k,$$gcov); \
 		[ $$f = base ] || continue; \
 		$(call build_modules,$(BUILD)/base-intree,$$k,PTP_DUMMY_ONLY=1); \
 	done

@@ -103,8 +103,11 @@ inject() {
 		fi
 	done
 	exec 9>&- 6>&-
+	INJECTED=$((INJECTED + FAULTS))
 	is "$bad" 0 "$kind: $FAULTS allocations failed in turn ($errs of them failed the call), none left anything behind"
 }
+
+INJECTED=0
 
 # 1. n_vclocks from 0 to 1: a virtual clock over the dummy.
 nv=$(sysdir "$dummy")/n_vclocks
@@ -147,6 +150,7 @@ undo() { [ ! -e "$drv/ptp_dummy.0" ] || echo ptp_dummy.0 > "$drv/unbind"; }
 inject bind 1000 "$TOLERATED"
 [ "$LAST_ERR" -gt 0 ] && [ "$FAULTS" -eq $((LAST_ERR + TOLERATED)) ]
 ok $? "bind: the last failure that failed the bind was allocation $LAST_ERR, and the $TOLERATED after it were done without"
+diag "reliability: faults injected=$INJECTED"
 [ -e "$drv/ptp_dummy.0" ] || echo ptp_dummy.0 > "$drv/bind"
 /lib/systemd/systemd-udevd --daemon > /dev/null 2>&1
 udevadm settle --timeout=60

@@ -34,6 +34,7 @@ echo "$out" | sed 's/^/# /'
 is "$rc" 0 "$calls random calls on $dummy: every result expected"
 echo "$out" | grep -qx "calls $calls"
 ok $? "both processes made every call"
+diag "reliability: fuzz calls=$calls"
 # The random calls may have switched on outputs, inputs and PPS, and
 # assigned pins: a fresh dummy for the tests that follow.
 is "$(core_ptp "$dummy" gettime | cut -d' ' -f1)" OK "the clock still reads its time"

@@ -118,7 +118,7 @@ check "$f" "$big" EINVAL
 check "$G/reset" "x" EINVAL
 check "$G/reset" "2" EINVAL
 
-diag "bad inputs tried: $n_bad"
+diag "reliability: bad-inputs tried=$n_bad"
 
 # 6.1 took some of them, and switched things on: off again.
 if ! core_is_ours; then
