@@ -6,7 +6,11 @@
 #define PTP_TESTS_COMMON_H
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /*
  * The clockid of the dynamic POSIX clock behind an open /dev/ptpN: the
@@ -42,6 +46,27 @@ static inline const char *errname(int e)
 	case ETIMEDOUT: return "ETIMEDOUT";
 	default: return "E?";
 	}
+}
+
+/*
+ * Write @val to the file @dir/@name (a sysfs or debugfs attribute), or to
+ * @name when @dir is NULL, in one write().  0, or -errno.
+ */
+static inline int write_attr(const char *dir, const char *name, const char *val)
+{
+	char path[512];
+	int fd, rc;
+
+	if (dir)
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+	else
+		snprintf(path, sizeof(path), "%s", name);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -errno;
+	rc = write(fd, val, strlen(val)) < 0 ? -errno : 0;
+	close(fd);
+	return rc;
 }
 
 #endif /* PTP_TESTS_COMMON_H */

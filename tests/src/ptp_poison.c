@@ -163,20 +163,6 @@ static void events(int fd)
 	check_range("read beyond the count", ev, n, sizeof(ev));
 }
 
-static int set_gen(const char *dbg, const char *name, const char *val)
-{
-	char path[256];
-	int fd, rc;
-
-	snprintf(path, sizeof(path), "%s/%s", dbg, name);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	rc = write(fd, val, strlen(val)) < 0 ? -1 : 0;
-	close(fd);
-	return rc;
-}
-
 int main(int argc, char **argv)
 {
 	struct ptp_extts_request ext = { .index = 0, .flags = PTP_ENABLE_FEATURE };
@@ -191,8 +177,8 @@ int main(int argc, char **argv)
 	if (fd < 0 || ioctl(fd, PTP_CLOCK_GETCAPS, &c))
 		return perror(argv[1]), 1;
 	if (ioctl(fd, PTP_EXTTS_REQUEST, &ext) ||
-	    set_gen(argv[2], "gen_channels", "1") ||
-	    set_gen(argv[2], "gen_period_ns", "10000000"))
+	    write_attr(argv[2], "gen_channels", "1") ||
+	    write_attr(argv[2], "gen_period_ns", "10000000"))
 		return perror("starting events"), 1;
 	for (i = 0; i < sizeof(poisons); i++) {
 		poison = poisons[i];
@@ -207,7 +193,7 @@ int main(int argc, char **argv)
 		pins(fd, c.n_pins, PTP_PIN_GETFUNC2, "PTP_PIN_GETFUNC2");
 		events(fd);
 	}
-	set_gen(argv[2], "gen_period_ns", "0");
+	write_attr(argv[2], "gen_period_ns", "0");
 	ext.flags = 0;
 	ioctl(fd, PTP_EXTTS_REQUEST, &ext);
 	printf("checked %u calls\n", checked);

@@ -394,20 +394,6 @@ static void *sysfs_reader(void *arg)
 	return NULL;
 }
 
-static int sysfs_write(const char *attr, const char *val)
-{
-	char path[256];
-	int fd, rc;
-
-	snprintf(path, sizeof(path), "%s/%s", sysdir, attr);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	rc = write(fd, val, strlen(val)) < 0 ? -1 : 0;
-	close(fd);
-	return rc;
-}
-
 static void *sysfs_writer(void *arg)
 {
 	static const char *const w[][2] = {
@@ -419,26 +405,11 @@ static void *sysfs_writer(void *arg)
 
 	(void)arg;
 	while (!stop) {
-		result(w[i][0], sysfs_write(w[i][0], w[i][1]));
+		result(w[i][0], write_attr(sysdir, w[i][0], w[i][1]));
 		i = (i + 1) % (sizeof(w) / sizeof(w[0]));
 	}
-	sysfs_write("n_vclocks", "0");
+	write_attr(sysdir, "n_vclocks", "0");
 	return NULL;
-}
-
-/* Write @val to the dummy's debugfs file @name; 0 or -1. */
-static int dbg_write(const char *dbg, const char *name, const char *val)
-{
-	char path[256];
-	int fd, rc;
-
-	snprintf(path, sizeof(path), "%s/%s", dbg, name);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	rc = write(fd, val, strlen(val)) < 0 ? -1 : 0;
-	close(fd);
-	return rc;
 }
 
 /* The events the dummy sent so far, per channel (its state file). */
@@ -619,14 +590,14 @@ int main(int argc, char **argv)
 	if (start_readers())
 		return fprintf(stderr, "the readers did not start\n"), 1;
 	if (sent_so_far(dbg, base) || extts(fd, 0, 1) || extts(fd, 1, 1) ||
-	    dbg_write(dbg, "gen_channels", "3") ||
-	    dbg_write(dbg, "gen_width_ns", "0") ||
-	    dbg_write(dbg, "gen_period_ns", argv[3]))
+	    write_attr(dbg, "gen_channels", "3") ||
+	    write_attr(dbg, "gen_width_ns", "0") ||
+	    write_attr(dbg, "gen_period_ns", argv[3]))
 		return perror("starting the events"), 1;
 
 	run_stressors(strtoul(argv[2], NULL, 0), seed);
 
-	if (dbg_write(dbg, "gen_period_ns", "0") || extts(fd, 0, 0) ||
+	if (write_attr(dbg, "gen_period_ns", "0") || extts(fd, 0, 0) ||
 	    extts(fd, 1, 0))
 		return perror("stopping the events"), 1;
 	usleep(200000);
