@@ -115,6 +115,18 @@ struct dummy_param_ref {
 	unsigned int id;
 };
 
+/* A compact event, passed to the core once the lock is dropped. */
+struct dummy_event {
+	u8 type;
+	u8 index;
+	s64 ts;
+};
+
+struct dummy_events {
+	unsigned int n;
+	struct dummy_event ev[DUMMY_EVENT_BATCH];
+};
+
 /**
  * struct dummy_clock - one emulated 1588 timer
  * @lock:	protects everything from @dying to @param
@@ -159,18 +171,6 @@ struct dummy_param_ref {
  * for the PTP core are collected under it and passed to ptp_clock_event()
  * after it.
  */
-/* A compact event, passed to the core once the lock is dropped. */
-struct dummy_event {
-	u8 type;
-	u8 index;
-	s64 ts;
-};
-
-struct dummy_events {
-	unsigned int n;
-	struct dummy_event ev[DUMMY_EVENT_BATCH];
-};
-
 struct dummy_clock {
 	spinlock_t lock; /* the clock state, see above */
 	bool dying;
