@@ -137,6 +137,21 @@ host_stall() {
 	[ ! -e $d/stall ]
 }
 
+# udev_pause: udevd finishes its queue and exits, for a test that makes
+# thousands of uevents (binds, module loads): it would start a worker for
+# each and, under KASAN, fall minutes behind; devtmpfs makes the nodes
+# meanwhile.  udev_resume starts it again (if it is not running) and
+# waits for its queue to empty.
+udev_pause() {
+	udevadm settle --timeout=60
+	udevadm control --exit
+}
+udev_resume() {
+	pgrep -x systemd-udevd > /dev/null ||
+		/lib/systemd/systemd-udevd --daemon > /dev/null 2>&1
+	udevadm settle --timeout=60
+}
+
 # serve PROG: from here on, this script's calls of PROG (a program of
 # tests/src that has --serve) go to one "PROG --serve" process instead of
 # an exec each, which on the debug kernel under TCG saves most of a second

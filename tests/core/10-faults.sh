@@ -46,16 +46,13 @@ count_ptp() {
 old_wait=$(< "$F/ignore-gfp-wait") old_verbose=$(< "$F/verbose")
 echo N > "$F/ignore-gfp-wait"
 echo 0 > "$F/verbose"
-udevadm settle --timeout=60
-udevadm control --exit
+udev_pause
 restore() {
 	echo 0 > $nth
 	echo "$old_wait" > "$F/ignore-gfp-wait"
 	echo "$old_verbose" > "$F/verbose"
-	pgrep -x systemd-udevd > /dev/null ||
-		/lib/systemd/systemd-udevd --daemon > /dev/null 2>&1
 	[ -e "$drv/ptp_dummy.0" ] || echo ptp_dummy.0 > "$drv/bind"
-	udevadm settle --timeout=60
+	udev_resume
 }
 trap restore EXIT
 
@@ -152,8 +149,7 @@ inject bind 1000 "$TOLERATED"
 ok $? "bind: the last failure that failed the bind was allocation $LAST_ERR, and the $TOLERATED after it were done without"
 diag "reliability: faults injected=$INJECTED"
 [ -e "$drv/ptp_dummy.0" ] || echo ptp_dummy.0 > "$drv/bind"
-/lib/systemd/systemd-udevd --daemon > /dev/null 2>&1
-udevadm settle --timeout=60
+udev_resume
 ok $? "udevd runs again, its queue empty"
 dummy=$(ptp_dev_by_name ptp_dummy.0)
 [ -n "$dummy" ] && core_ptp "$dummy" gettime | grep -q '^OK'

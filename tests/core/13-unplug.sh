@@ -21,20 +21,17 @@ fi
 ptp_dev_by_name ptp_dummy.0 > /dev/null || skip_all "no ptp_dummy clock"
 cycles=${PTP_UNPLUG_CYCLES:-200}
 
-# udevd would start a worker for each of the thousands of uevents (and
-# under KASAN fall minutes behind): it rests meanwhile; devtmpfs makes
-# the nodes.  The module, loaded again, keeps the 20 ms wait.
+# udevd rests meanwhile (udev_pause).  The module, loaded again, keeps
+# the 20 ms wait.
 conf=/etc/modprobe.d/ptp-unplug-test.conf
 restore() {
 	rm -f "$conf"
-	pgrep -x systemd-udevd > /dev/null ||
-		/lib/systemd/systemd-udevd --daemon > /dev/null 2>&1
-	udevadm settle --timeout=60
+	udev_resume
 }
 trap restore EXIT
 echo "options ptp_dummy unregister_delay_ms=20" > "$conf"
 run_ok "reload with unregister_delay_ms=20" dummy_reload
-udevadm control --exit
+udev_pause
 late0=$(cat /sys/kernel/debug/ptp_dummy/late_calls)
 
 out=$(ptp_unplug ptp_dummy ptp_dummy.0 "$cycles" 25 2>&1)
