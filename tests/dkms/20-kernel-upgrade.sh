@@ -6,6 +6,9 @@
 # the image's postinst hooks (/etc/kernel/postinst.d/dkms), so dkms
 # autoinstall builds our modules for it too, and dkms status lists both
 # kernels.  Removing the package removes them from both.
+# If tests/dkms/10 left the package installed, the upgrade starts from
+# there, and the package and the new kernel are left for tests/dkms/25 to
+# remove; otherwise this test installs the package and removes it too.
 # With DKMS_REBOOT=1 the test stops before the removal and leaves the
 # package and the new kernel installed, for a reboot into the new kernel
 # (vm/run's PTPVM_SAVE_DISK), where tests/dkms/21-new-kernel.sh goes on.
@@ -13,8 +16,11 @@
 
 other=$(other_flavour "$PTPVM_KERNEL")
 orel=$(flavour_release "$other")
+installed=0
+dpkg -s ptp-clock-dkms > /dev/null 2>&1 && installed=1
 cleanup() {
 	[ -e "$UPGRADE_MARK" ] && return 0
+	[ $installed = 1 ] && return 0
 	cleanup_packages
 	apt-get purge -y "linux-image-$orel" "linux-headers-$orel" > /dev/null 2>&1
 	true
@@ -35,9 +41,13 @@ ver=$(pkg_version)
 orow="6.1, core absent"
 [ "$other" = base ] && orow="6.1, core =m"
 
-run_ok "no harness copies of our modules in updates/" drop_harness_modules
-run_ok "apt-get install the $KREL headers" apt_install "$hdr"
-run_ok "apt-get install $(basename "$deb")" apt_install "$deb"
+if [ $installed = 1 ]; then
+	diag "the package is installed already (tests/dkms/10)"
+else
+	run_ok "no harness copies of our modules in updates/" drop_harness_modules
+	run_ok "apt-get install the $KREL headers" apt_install "$hdr"
+	run_ok "apt-get install $(basename "$deb")" apt_install "$deb"
+fi
 is "$(dkms_state "$KREL")" installed "dkms status: installed for the running $KREL"
 is "$(dkms_state "$orel")" "" "nothing yet for $orel"
 
@@ -68,6 +78,10 @@ if [ "${DKMS_REBOOT:-0}" = 1 ]; then
 	done_testing
 fi
 
+if [ $installed = 1 ]; then
+	diag "left installed, with $orel, for tests/dkms/25 to remove"
+	done_testing
+fi
 run_ok "apt-get purge ptp-clock-dkms" apt_purge ptp-clock-dkms
 check_dkms_gone "$KREL" "$orel"
 is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MODULE"

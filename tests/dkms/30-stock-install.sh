@@ -51,23 +51,5 @@ is "$(grep -c "^$why" <<< "$st")" 1 "dkms status says why, once, in one line"
 grep -qx "$MODULE/$ver, $KREL, $ARCH: installed" <<< "$st"
 ok $? "dkms status lists $MODULE/$ver installed for $KREL"
 
-# The dummy on the kernel's own core.
-run_ok "modprobe ptp_dummy" modprobe ptp_dummy
-dev=$(wait_clock ptp_dummy.0)
-ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
-[ -n "$dev" ] || done_testing
-[ ! -e /sys/module/ptp/version ]
-ok $? "no /sys/module/ptp/version: the core is the kernel's"
-out=$(ptpctl version 2>&1)
-grep -qx 'core: in-kernel' <<< "$out"
-ok $? "ptpctl version says the core is in-kernel ($(tr '\n' ' ' <<< "$out"))"
-
-run_ok "phc_ctl get" phc_ctl "$dev" get
-check_phc_set_adj "$dev"
-run_ok "phc_ctl freq 250 (ppb)" phc_ctl "$dev" freq 250
-f=$(phc_ctl "$dev" freq 2>&1 | sed -n 's/.*frequency offset is \(-\{0,1\}[0-9.]*\).*/\1/p')
-awk -v f="${f:-x}" 'BEGIN { exit !(f > 249 && f < 251) }'
-ok $? "phc_ctl freq reads back 250 ppb (${f:-nothing})"
-phc_ctl "$dev" freq 0 > /dev/null 2>&1
-phc_ctl "$dev" set > /dev/null 2>&1
+check_stock_dummy
 done_testing

@@ -6,8 +6,10 @@
 # image (bookworm's newer line, from vm/build-stock stock-6.12) runs their
 # postinst hooks, whose dkms autoinstall builds and installs ptp_dummy.ko
 # for 6.12 too, and not ptp.ko, saying why once.  Nothing fails.  Leaves
-# the 6.12 kernel installed, for tests/dkms/32 to check that the
-# package's removal takes the modules from both kernels.
+# the package and the 6.12 kernel installed, with $UPGRADE_MARK, for the
+# reboot into 6.12 (vm/run's PTPVM_SAVE_DISK, then PTPVM_DISK with
+# --kernel stock-6.12), where tests/dkms/33 goes on and tests/dkms/32
+# checks that the package's removal takes the modules from both kernels.
 . "$(dirname "$0")/common.sh"
 
 [ "${PTPVM_KERNEL:-}" = stock-6.1 ] ||
@@ -55,4 +57,7 @@ run_ok "dkms autoinstall -k $nrel again (a no-op)" dkms autoinstall -k "$nrel"
 dkms status -m "$MODULE" 2>&1 | sed 's/^/#   /'
 n=$(dkms status -m "$MODULE" -v "$ver" 2>/dev/null | grep -c ": installed")
 is "$n" 2 "dkms status lists $MODULE/$ver installed for both kernels"
+mkdir -p "${UPGRADE_MARK%/*}" &&
+	printf '%s %s %s\n' "$KREL" "$nrel" "$ver" > "$UPGRADE_MARK" && sync
+ok $? "left installed for a reboot into $nrel ($UPGRADE_MARK)"
 done_testing

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # timeout: 1200
-# After tests/dkms/30 (and 31) on Debian's own kernel: rmmod the dummy,
-# "apt-get purge" the package, and nothing of it is left: no module in any
-# kernel's updates/dkms, no dkms tree, no /usr/src.  Then the kernel that
-# tests/dkms/31 installed is purged too, without failing.
+# After tests/dkms/30 on Debian's own kernel (or 31 and the reboot of 33):
+# rmmod the dummy, "apt-get purge" the package, and nothing of it is left:
+# no module in any kernel's updates/dkms, no dkms tree, no /usr/src.  Then
+# every kernel but the running one (the one the upgrade left behind) is
+# purged too, without failing.
 . "$(dirname "$0")/common.sh"
 
 case ${PTPVM_KERNEL:-} in
@@ -15,6 +16,7 @@ dpkg -s ptp-clock-dkms > /dev/null 2>&1 ||
 	skip_all "ptp-clock-dkms is not installed (tests/dkms/30 installs it)"
 ver=$(pkg_version)
 kernels=$(ls /lib/modules)
+rm -f "$UPGRADE_MARK"
 
 if [ -d /sys/module/ptp_dummy ]; then
 	run_ok "rmmod ptp_dummy" rmmod ptp_dummy

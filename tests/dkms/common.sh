@@ -12,7 +12,8 @@ DEB_DIR=$BUILD/deb
 KREL=$(uname -r)
 ARCH=$(uname -m)
 LOG=/tmp/dkms-test.log
-# Left by tests/dkms/20 (DKMS_REBOOT=1): "OLD-KERNEL NEW-KERNEL VERSION".
+# Left by tests/dkms/20 (DKMS_REBOOT=1) and 31 for the reboot into the
+# new kernel (tests/dkms/21 and 33): "OLD-KERNEL NEW-KERNEL VERSION".
 UPGRADE_MARK=/var/lib/ptp-clock-test/upgrade
 export DEBIAN_FRONTEND=noninteractive
 
@@ -120,6 +121,30 @@ check_dummy_clock() {
 	ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
 	[ -n "$dev" ] || return 0
 	check_phc_set_adj "$dev"
+}
+
+# check_stock_dummy: on a kernel whose core is built in, modprobe loads
+# the package's ptp_dummy on that core, and its clock can be set,
+# adjusted, read and steered in frequency.
+check_stock_dummy() {
+	local dev out f
+	run_ok "modprobe ptp_dummy" modprobe ptp_dummy
+	dev=$(wait_clock ptp_dummy.0)
+	ok $? "the dummy registered ptp_dummy.0 (${dev:-none})"
+	[ -n "$dev" ] || return 0
+	[ ! -e /sys/module/ptp/version ]
+	ok $? "no /sys/module/ptp/version: the core is the kernel's"
+	out=$(ptpctl version 2>&1)
+	grep -qx 'core: in-kernel' <<< "$out"
+	ok $? "ptpctl version says the core is in-kernel ($(tr '\n' ' ' <<< "$out"))"
+	run_ok "phc_ctl get" phc_ctl "$dev" get
+	check_phc_set_adj "$dev"
+	run_ok "phc_ctl freq 250 (ppb)" phc_ctl "$dev" freq 250
+	f=$(phc_ctl "$dev" freq 2>&1 | sed -n 's/.*frequency offset is \(-\{0,1\}[0-9.]*\).*/\1/p')
+	awk -v f="${f:-x}" 'BEGIN { exit !(f > 249 && f < 251) }'
+	ok $? "phc_ctl freq reads back 250 ppb (${f:-nothing})"
+	phc_ctl "$dev" freq 0 > /dev/null 2>&1
+	phc_ctl "$dev" set > /dev/null 2>&1
 }
 
 # check_phc_set_adj DEV: the clock DEV can be set, adjusted and read.
