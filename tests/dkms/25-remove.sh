@@ -47,12 +47,6 @@ ok $r "dpkg: ptp-clock-dkms is gone (status '${st}')"
 ok $? "no /usr/src/$MODULE-$ver and no /var/lib/dkms/$MODULE left"
 is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
 
-for k in $kernels; do
-	[ "$k" = "$KREL" ] && continue
-	pkgs=$(dpkg-query -W -f='${Package}\n' "linux-image-$k" "linux-headers-$k" 2>/dev/null)
-	[ -n "$pkgs" ] || continue
-	# shellcheck disable=SC2086
-	run_ok "apt-get purge the $k kernel" apt_purge $pkgs
-	is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
-done
+# shellcheck disable=SC2086
+purge_other_kernels $kernels
 done_testing

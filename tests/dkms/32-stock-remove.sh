@@ -31,12 +31,6 @@ is "$(mod_file ptp)" "(builtin)" "modinfo ptp is the built-in core"
 run_fails "modinfo finds no ptp_dummy" modinfo ptp_dummy
 is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
 
-for k in $kernels; do
-	[ "$k" = "$KREL" ] && continue
-	pkgs=$(dpkg-query -W -f='${Package}\n' "linux-image-$k" "linux-headers-$k" 2>/dev/null)
-	[ -n "$pkgs" ] || continue
-	# shellcheck disable=SC2086
-	run_ok "apt-get purge the $k kernel" apt_purge $pkgs
-	is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
-done
+# shellcheck disable=SC2086
+purge_other_kernels $kernels
 done_testing

@@ -226,6 +226,21 @@ wait_clock() {
 	return 1
 }
 
+# purge_other_kernels KERNEL...: the image and headers packages of each
+# kernel but the running one are purged, and dpkg is left consistent
+# (a kernel an upgrade installed, once the package is gone).
+purge_other_kernels() {
+	local k pkgs
+	for k in "$@"; do
+		[ "$k" = "$KREL" ] && continue
+		pkgs=$(dpkg-query -W -f='${Package}\n' "linux-image-$k" "linux-headers-$k" 2>/dev/null)
+		[ -n "$pkgs" ] || continue
+		# shellcheck disable=SC2086
+		run_ok "apt-get purge the $k kernel" apt_purge $pkgs
+		is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
+	done
+}
+
 # Leave the guest as the test found it, whatever failed on the way.
 cleanup_packages() {
 	modprobe -r ptp_dummy 2>/dev/null
