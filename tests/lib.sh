@@ -80,9 +80,11 @@ core_is_intree() { [ "${PTPVM_CORE:-}" = intree ]; }
 improvement() { diag "improvement over 6.1: $*"; }
 
 # dummy_reload [PARAM=VALUE...]: unload ptp_dummy and load it with these
-# parameters (none: the defaults); wait for udev.
+# parameters (none: the defaults); wait for udev.  The wait is long: a
+# udevd just restarted (udev_resume) on the debug kernel, on a busy host,
+# took more than 30 s over the events of one reload (CI, session 16).
 dummy_reload() {
-	modprobe -r ptp_dummy && modprobe ptp_dummy "$@" && udevadm settle --timeout=30
+	modprobe -r ptp_dummy && modprobe ptp_dummy "$@" && udevadm settle --timeout=120
 }
 
 # The /dev/ptpN of the first clock whose clock_name matches $1.
@@ -149,7 +151,7 @@ udev_pause() {
 udev_resume() {
 	pgrep -x systemd-udevd > /dev/null ||
 		/lib/systemd/systemd-udevd --daemon > /dev/null 2>&1
-	udevadm settle --timeout=60
+	udevadm settle --timeout=120
 }
 
 # serve PROG: from here on, this script's calls of PROG (a program of

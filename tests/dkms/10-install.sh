@@ -60,7 +60,7 @@ ok $? "no KUnit test module shipped or installed"
 if [ "$PTPVM_KERNEL" = base ]; then
 	run_ok "unload e1000e and the in-tree core" unload_ptp_stack
 	run_ok "modprobe e1000e" modprobe e1000e
-	udevadm settle --timeout=30
+	udevadm settle --timeout=120
 	loaded_core_is "$dkms_ptp"
 	ok $? "e1000e pulled in our core (build ID of updates/dkms/ptp.ko)"
 	grep -q O /sys/module/ptp/taint 2>/dev/null

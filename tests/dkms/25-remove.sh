@@ -27,7 +27,7 @@ if [ "$PTPVM_KERNEL" = base ]; then
 	is "$(mod_file ptp)" "$intree" "modinfo ptp resolves to the in-tree core again"
 	run_ok "unload e1000e and our (deleted) core" unload_ptp_stack
 	run_ok "modprobe e1000e" modprobe e1000e
-	udevadm settle --timeout=30
+	udevadm settle --timeout=120
 	loaded_core_is "$intree" &&
 		ls /sys/module/ptp/holders 2>/dev/null | grep -qx e1000e
 	ok $? "e1000e pulled in the in-tree core again (its build ID)"

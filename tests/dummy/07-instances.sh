@@ -115,7 +115,7 @@ wait $ppst
 ok $? "the device nodes are gone"
 
 run_ok "load with max_adj=512000 (the eTSEC)" modprobe ptp_dummy max_adj=512000
-udevadm settle --timeout=30
+udevadm settle --timeout=120
 d=$(ptp_dev_by_name ptp_dummy.0)
 is "$(cat /sys/class/ptp/${d#/dev/}/max_adjustment)" 512000 "max_adjustment 512000"
 is "$(dummy_ptp "$d" freq 33554560)" "error ERANGE" "512001 ppb is out of range"
@@ -146,7 +146,7 @@ is "$(state perout0 "$DBG/ptp_dummy.0")" 1 "PEROUT 0 runs"
 modprobe -r ptp_dummy
 modprobe -r ptp_dummy 2>/dev/null
 run_ok "reload with the defaults" modprobe ptp_dummy
-udevadm settle --timeout=30
+udevadm settle --timeout=120
 dev=$(ptp_dev_by_name ptp_dummy.0)
 ok $? "ptp_dummy.0 is back ($dev)"
 rm -f /tmp/extts.out /tmp/hold.out /tmp/go

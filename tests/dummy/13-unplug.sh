@@ -28,7 +28,7 @@ trap 'rm -f "$tmp"; dummy_quiesce; dummy_reset "$G"' EXIT
 
 rebind() {
 	echo ptp_dummy.0 > "$drv/bind" || return 1
-	udevadm settle --timeout=30
+	udevadm settle --timeout=120
 	dev=$(ptp_dev_by_name ptp_dummy.0)
 }
 n_ptp() { find /sys/class/ptp -mindepth 1 -maxdepth 1 | wc -l; }
