@@ -44,4 +44,14 @@
 #define no_llseek		NULL
 #endif
 
+/*
+ * ethtool's get_ts_info fills a struct ethtool_ts_info up to 6.10, a
+ * struct kernel_ethtool_ts_info from 6.11 on.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+#define compat_ethtool_ts_info	kernel_ethtool_ts_info
+#else
+#define compat_ethtool_ts_info	ethtool_ts_info
+#endif
+
 #endif /* _PTP_CLOCK_COMPAT_H */

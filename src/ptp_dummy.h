@@ -15,6 +15,8 @@
 
 #include <linux/atomic.h>
 #include <linux/hrtimer.h>
+#include <linux/kref.h>
+#include <linux/list.h>
 #include <linux/ptp_clock_kernel.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -164,6 +166,10 @@ struct dummy_events {
  * @pins:	the pin table of @info
  * @ptp:	the registered clock
  * @pdev:	the platform device behind the clock
+ * @index:	the PHC index of @ptp
+ * @node:	in the list of registered clocks (ptp_dummy_get())
+ * @ref:	the references to this state: the device's, and those that
+ *		ptp_dummy_get() gave out
  * @dbg:	debugfs directory
  * @refs:	debugfs handles of @param
  *
@@ -207,6 +213,9 @@ struct dummy_clock {
 	struct ptp_pin_desc pins[DUMMY_N_PINS];
 	struct ptp_clock *ptp;
 	struct platform_device *pdev;
+	int index;
+	struct list_head node;
+	struct kref ref;
 	struct dentry *dbg;
 	struct dummy_param_ref refs[N_PARAMS];
 };

@@ -10,7 +10,10 @@
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/kernel.h>
+#include <linux/kref.h>
+#include <linux/list.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/platform_device.h>
 #include <linux/ptp_clock_kernel.h>
 #include <linux/slab.h>
@@ -18,6 +21,7 @@
 #include <linux/timekeeping.h>
 
 #include "ptp_dummy.h"
+#include "ptp_dummy_link.h"
 
 static unsigned int clocks = 1;
 module_param(clocks, uint, 0444);
@@ -54,6 +58,94 @@ static const char * const dummy_pin_names[DUMMY_N_PINS] = {
 
 static struct dentry *dummy_dbg_root;
 
+/* The registered clocks, for ptp_dummy_get(). */
+static LIST_HEAD(dummy_clocks);
+static DEFINE_MUTEX(dummy_clocks_lock);
+
+static void dummy_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct dummy_clock, ref));
+}
+
+/**
+ * ptp_dummy_get() - hold the dummy clock with a PHC index
+ * @phc_index: the N of its /dev/ptpN
+ *
+ * The reference keeps the clock's state allocated, not the clock
+ * registered (ptp_dummy_link.h gives the rules).
+ *
+ * Return: the clock, or ERR_PTR(-ENODEV) if no dummy clock has that index.
+ */
+struct dummy_clock *ptp_dummy_get(int phc_index)
+{
+	struct dummy_clock *dc, *found = ERR_PTR(-ENODEV);
+
+	mutex_lock(&dummy_clocks_lock);
+	list_for_each_entry(dc, &dummy_clocks, node) {
+		if (dc->index == phc_index) {
+			kref_get(&dc->ref);
+			found = dc;
+			break;
+		}
+	}
+	mutex_unlock(&dummy_clocks_lock);
+	return found;
+}
+EXPORT_SYMBOL_GPL(ptp_dummy_get);
+
+/**
+ * ptp_dummy_put() - drop a reference taken by ptp_dummy_get()
+ * @dc: the clock; NULL or an error pointer is ignored
+ */
+void ptp_dummy_put(struct dummy_clock *dc)
+{
+	if (!IS_ERR_OR_NULL(dc))
+		kref_put(&dc->ref, dummy_release);
+}
+EXPORT_SYMBOL_GPL(ptp_dummy_put);
+
+/**
+ * ptp_dummy_index() - the PHC index of a held clock
+ * @dc: the clock
+ *
+ * Return: the N of its /dev/ptpN, or -1 once its removal has begun.
+ */
+int ptp_dummy_index(struct dummy_clock *dc)
+{
+	unsigned long flags;
+	int index;
+
+	spin_lock_irqsave(&dc->lock, flags);
+	index = dc->dying ? -1 : dc->index;
+	spin_unlock_irqrestore(&dc->lock, flags);
+	return index;
+}
+EXPORT_SYMBOL_GPL(ptp_dummy_index);
+
+/**
+ * ptp_dummy_time_at() - what the counter reads at a raw instant
+ * @dc: the clock
+ * @raw: CLOCK_MONOTONIC_RAW in ns, now or in the future
+ * @ns: the counter's time there, from its model: without the read jitter
+ *	of gettime, and with the present rates carried forward
+ *
+ * Return: 0, or -ENODEV once the clock's removal has begun.
+ */
+int ptp_dummy_time_at(struct dummy_clock *dc, u64 raw, s64 *ns)
+{
+	unsigned long flags;
+	int err = 0;
+
+	spin_lock_irqsave(&dc->lock, flags);
+	if (dc->dying)
+		err = -ENODEV;
+	else
+		*ns = dummy_ns_at(&dc->model, raw, NULL);
+	spin_unlock_irqrestore(&dc->lock, flags);
+	return err;
+}
+EXPORT_SYMBOL_GPL(ptp_dummy_time_at);
+
 /* A new clock: realtime, nominal frequency, every knob at its default. */
 static void dummy_init_state(struct dummy_clock *dc)
 {
@@ -89,35 +181,50 @@ static int dummy_probe(struct platform_device *pdev)
 	struct ptp_clock *ptp;
 	struct dummy_clock *dc;
 
-	dc = devm_kzalloc(&pdev->dev, sizeof(*dc), GFP_KERNEL);
+	int err;
+
+	/* Not devm: ptp_dummy_get() holders may keep it past the removal. */
+	dc = kzalloc(sizeof(*dc), GFP_KERNEL);
 	if (!dc)
 		return -ENOMEM;
+	kref_init(&dc->ref);
 	dc->pdev = pdev;
 	dummy_init_state(dc);
 
 	/* Live before it returns: the operations check dc->ptp. */
 	ptp = ptp_clock_register(&dc->info, &pdev->dev);
-	if (IS_ERR(ptp))
-		return dev_err_probe(&pdev->dev, PTR_ERR(ptp),
-				     "cannot register the clock\n");
-	if (!ptp)
-		return dev_err_probe(&pdev->dev, -ENODEV,
-				     "no PTP clock support in this kernel\n");
+	if (IS_ERR_OR_NULL(ptp)) {
+		err = ptp ? PTR_ERR(ptp) : -ENODEV;
+		dev_err_probe(&pdev->dev, err, ptp ? "cannot register the clock\n" :
+			      "no PTP clock support in this kernel\n");
+		goto free_clock;
+	}
 	/* Widens the window in which /dev/ptpN is live and dc->ptp unset. */
 	if (register_delay_ms)
 		msleep(register_delay_ms);
 	WRITE_ONCE(dc->ptp, ptp);
+	dc->index = ptp_clock_index(ptp);
 
 	dummy_debugfs_init(dc, dummy_dbg_root);
 	platform_set_drvdata(pdev, dc);
-	dev_info(&pdev->dev, "registered ptp%d\n", ptp_clock_index(dc->ptp));
+	mutex_lock(&dummy_clocks_lock);
+	list_add_tail(&dc->node, &dummy_clocks);
+	mutex_unlock(&dummy_clocks_lock);
+	dev_info(&pdev->dev, "registered ptp%d\n", dc->index);
 	return 0;
+
+free_clock:
+	kfree(dc);
+	return err;
 }
 
 static compat_remove_ret dummy_remove(struct platform_device *pdev)
 {
 	struct dummy_clock *dc = platform_get_drvdata(pdev);
 
+	mutex_lock(&dummy_clocks_lock);
+	list_del(&dc->node);
+	mutex_unlock(&dummy_clocks_lock);
 	/* debugfs first: its removal waits for writers in progress. */
 	debugfs_remove_recursive(dc->dbg);
 	dummy_stop_timers(dc);
@@ -132,6 +239,7 @@ static compat_remove_ret dummy_remove(struct platform_device *pdev)
 		msleep(late_pps_ms);
 		hrtimer_cancel(&dc->late_pps);
 	}
+	ptp_dummy_put(dc);
 	return COMPAT_REMOVE_OK;
 }
 

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ptp_vlink: the wire.  A frame sent on a port goes to every other port of
+ * its segment, as through a hub.  Its timestamps are computed when it is
+ * sent, from the clocks' models at the modelled instants, so that no
+ * scheduling delay of the guest enters them; an hrtimer then delivers each
+ * copy when the model says it has arrived.
+ *
+ * The instants of a frame, in CLOCK_MONOTONIC_RAW ns (docs/network.md):
+ *   depart  = max(now, when the sender's transmitter is free)
+ *	       the TX stamp: the sender's clock at depart
+ *   arrive  = depart + egress + tx_delay (sender) + jitter
+ *		      + rx_delay + ingress (receiver)
+ *	       the RX stamp: the receiver's clock at arrive
+ *   deliver = arrive + the frame's serialisation time at the link speed
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/etherdevice.h>
+#include <linux/if_ether.h>
+#include <linux/if_vlan.h>
+#include <linux/ip.h>
+#include <linux/ktime.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/timekeeping.h>
+#include <linux/udp.h>
+#include <net/ip.h>
+#include <asm/unaligned.h>
+
+#include "ptp_dummy_link.h"
+#include "ptp_dummy_model.h"
+#include "ptp_vlink.h"
+
+/* IEEE 1588 on UDP: the event port; the header fields one-step writes. */
+#define PTP_EVENT_PORT		319
+#define PTP_HDR_ORIGIN		34
+#define PTP_HDR_END		44
+#define PTP_MSG_SYNC		0x0
+#define PTP_FLAG_TWO_STEP	0x02
+/* On the wire, around a frame: preamble and SFD, FCS, interframe gap. */
+#define VLINK_WIRE_OVERHEAD	(8 + ETH_FCS_LEN + 12)
+
+DEFINE_SPINLOCK(vlink_lock);
+struct vlink_segment vlink_segments[VLINK_N_SEGMENTS];
+
+/* The clock time @ns as a port with TCLK period @q stamps it. */
+static s64 vlink_quantize(s64 ns, s64 q)
+{
+	return q > 1 ? ns - dummy_mod(ns, q) : ns;
+}
+
+/* What a port's clock reads at raw instant @raw, as it stamps; lock held. */
+static int vlink_stamp(struct vlink_port *p, u64 raw, s64 *ns)
+{
+	if (!p->clk || ptp_dummy_time_at(p->clk, raw, ns)) {
+		p->cnt.stamp_fails++;
+		return -ENODEV;
+	}
+	*ns = vlink_quantize(*ns, p->param[P_QUANTUM]);
+	return 0;
+}
+
+/* Serialisation time of @len bytes of frame on @seg; lock held. */
+static u64 vlink_serial_ns(const struct vlink_segment *seg, unsigned int len)
+{
+	u64 bits = (u64)(max_t(unsigned int, len, ETH_ZLEN) +
+			 VLINK_WIRE_OVERHEAD) * 8;
+
+	/* bits / (Mbit/s) is microseconds: times 1000 for ns. */
+	return seg->param[S_SPEED] ? div64_u64(bits * 1000, seg->param[S_SPEED]) : 0;
+}
+
+/* The extra delay of one frame (signed, ns); lock held. */
+static s64 vlink_jitter(struct vlink_segment *seg)
+{
+	u32 j = seg->param[S_JITTER];
+
+	if (!j)
+		return 0;
+	/* Three uniforms on [-j, j] add up to a bell of standard deviation j. */
+	if (seg->param[S_JITTER_DIST] == VLINK_NORMAL)
+		return dummy_rand(&seg->rng, j) + dummy_rand(&seg->rng, j) +
+			dummy_rand(&seg->rng, j);
+	return dummy_rand(&seg->rng, j);
+}
+
+/* Whether the segment loses this copy of a frame; lock held. */
+static bool vlink_drop(struct vlink_segment *seg)
+{
+	s64 ppm = seg->param[S_DROP];
+
+	if (!ppm)
+		return false;
+	if (ppm >= 1000000)
+		return true;
+	return dummy_rand(&seg->rng, 500000) + 500000 < ppm;
+}
+
+/**
+ * vlink_seg_reseed() - restart a segment's random numbers from its seed
+ * @seg: the segment; vlink_lock held
+ */
+void vlink_seg_reseed(struct vlink_segment *seg)
+{
+	seg->rng = dummy_rand_seed(seg->param[S_SEED]);
+}
+
+/*
+ * The offset of the PTP header in a frame that carries an event message
+ * (Ethernet, 802.1Q, IPv4/UDP), or -1; with UDP, the UDP header's offset
+ * in @udp, else -1.
+ */
+static int vlink_ptp_offset(struct sk_buff *skb, int *udp)
+{
+	unsigned int off = ETH_HLEN;
+	struct udphdr _uh, *uh;
+	struct iphdr _ih, *ih;
+	__be16 _proto, *proto;
+
+	*udp = -1;
+	proto = skb_header_pointer(skb, offsetof(struct ethhdr, h_proto),
+				   sizeof(_proto), &_proto);
+	if (proto && *proto == htons(ETH_P_8021Q)) {
+		proto = skb_header_pointer(skb, off + 2, sizeof(_proto), &_proto);
+		off += VLAN_HLEN;
+	}
+	if (!proto)
+		return -1;
+	if (*proto == htons(ETH_P_1588))
+		return off;
+	if (*proto != htons(ETH_P_IP))
+		return -1;
+	ih = skb_header_pointer(skb, off, sizeof(_ih), &_ih);
+	if (!ih || ih->ihl < 5 || ih->protocol != IPPROTO_UDP ||
+	    ih->frag_off & htons(IP_MF | IP_OFFSET))
+		return -1;
+	off += ih->ihl * 4;
+	uh = skb_header_pointer(skb, off, sizeof(_uh), &_uh);
+	if (!uh || uh->dest != htons(PTP_EVENT_PORT))
+		return -1;
+	*udp = off;
+	return off + sizeof(*uh);
+}
+
+/*
+ * One-step Sync: if @skb is a Sync message without the two-step flag,
+ * write the TX stamp @ns into its originTimestamp.  Over UDP the checksum
+ * is then zeroed, as IPv4 allows.  Return: whether it was written.
+ */
+static bool vlink_onestep(struct sk_buff *skb, s64 ns)
+{
+	int off, udp;
+	u32 nsec;
+	u64 sec;
+	u8 *h;
+
+	off = vlink_ptp_offset(skb, &udp);
+	if (off < 0 || ns < 0 || skb_ensure_writable(skb, off + PTP_HDR_END))
+		return false;
+	h = skb->data + off;
+	if ((h[0] & 0x0f) != PTP_MSG_SYNC || (h[1] & 0x0f) != 2 ||
+	    h[6] & PTP_FLAG_TWO_STEP)
+		return false;
+	sec = div_u64_rem(ns, NSEC_PER_SEC, &nsec);
+	put_unaligned_be16(sec >> 32, h + PTP_HDR_ORIGIN);
+	put_unaligned_be32((u32)sec, h + PTP_HDR_ORIGIN + 2);
+	put_unaligned_be32(nsec, h + PTP_HDR_ORIGIN + 6);
+	if (udp >= 0)
+		((struct udphdr *)(skb->data + udp))->check = 0;
+	return true;
+}
+
+/* Queue @skb to @q, in order of delivery; lock held. */
+static void vlink_enqueue(struct vlink_port *q, struct sk_buff *skb, u64 due)
+{
+	struct sk_buff *prev;
+
+	VLINK_CB(skb)->due = due;
+	skb_queue_reverse_walk(&q->rxq, prev) {
+		if (VLINK_CB(prev)->due <= due) {
+			__skb_queue_after(&q->rxq, prev, skb);
+			return;
+		}
+	}
+	__skb_queue_head(&q->rxq, skb);
+	hrtimer_start(&q->rx_timer, ns_to_ktime(due), HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
+ * A copy of @skb, sent by @p at raw instant @depart, to @q; @mono is
+ * CLOCK_MONOTONIC at raw instant @raw.  Lock held.
+ */
+static void vlink_send_to(struct vlink_port *p, struct vlink_port *q,
+			  struct sk_buff *skb, u64 raw, u64 mono, u64 depart)
+{
+	struct vlink_segment *seg = p->seg;
+	struct sk_buff *copy;
+	s64 delay, ns;
+	u64 arrive;
+
+	if (q->dead || !netif_running(q->dev))
+		return;
+	if (vlink_drop(seg) || skb_queue_len(&q->rxq) >= VLINK_RXQ_MAX) {
+		q->cnt.drops++;
+		return;
+	}
+	delay = p->param[P_EGRESS] + p->param[P_TX_DELAY] + vlink_jitter(seg) +
+		q->param[P_RX_DELAY] + q->param[P_INGRESS];
+	arrive = depart + max_t(s64, delay, 0);
+
+	copy = skb_copy(skb, GFP_ATOMIC);
+	if (!copy) {
+		q->cnt.drops++;
+		return;
+	}
+	skb_scrub_packet(copy, !net_eq(dev_net(p->dev), dev_net(q->dev)));
+	if (q->ts.rx_filter != HWTSTAMP_FILTER_NONE &&
+	    !vlink_stamp(q, arrive, &ns)) {
+		skb_hwtstamps(copy)->hwtstamp = ns_to_ktime(ns);
+		q->cnt.rx_stamps++;
+	}
+	vlink_enqueue(q, copy, mono + (arrive - raw) +
+		      vlink_serial_ns(seg, skb->len));
+}
+
+/**
+ * vlink_xmit() - ndo_start_xmit: stamp a frame, send it to the segment
+ * @skb: the frame
+ * @dev: the port
+ *
+ * Return: NETDEV_TX_OK; the frame is always consumed.
+ */
+netdev_tx_t vlink_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct vlink_port *p = netdev_priv(dev), *q;
+	struct skb_shared_hwtstamps hwts = {};
+	bool want = skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP;
+	bool stamped = false;
+	unsigned long flags;
+	u64 raw, mono, depart;
+	s64 ns;
+
+	spin_lock_irqsave(&vlink_lock, flags);
+	raw = ktime_get_raw_ns();
+	mono = ktime_get_ns();
+	p->cnt.tx_frames++;
+	p->cnt.tx_bytes += skb->len;
+	depart = max(raw, p->busy_until);
+	if (p->seg)
+		p->busy_until = depart + vlink_serial_ns(p->seg, skb->len);
+
+	/* A one-step port stamps every Sync, asked or not. */
+	if ((p->ts.tx_type == HWTSTAMP_TX_ONESTEP_SYNC ||
+	     (p->ts.tx_type == HWTSTAMP_TX_ON && want)) &&
+	    !vlink_stamp(p, depart, &ns)) {
+		if (p->ts.tx_type == HWTSTAMP_TX_ONESTEP_SYNC &&
+		    vlink_onestep(skb, ns))
+			p->cnt.onestep++;
+		else
+			stamped = want;
+	}
+	if (stamped) {
+		hwts.hwtstamp = ns_to_ktime(ns);
+		p->cnt.tx_stamps++;
+	}
+
+	if (p->seg) {
+		list_for_each_entry(q, &p->seg->ports, node)
+			if (q != p)
+				vlink_send_to(p, q, skb, raw, mono, depart);
+	}
+	spin_unlock_irqrestore(&vlink_lock, flags);
+
+	if (stamped)
+		skb_shinfo(skb)->tx_flags |= SKBTX_IN_PROGRESS;
+	skb_tx_timestamp(skb);
+	if (stamped)
+		skb_tstamp_tx(skb, &hwts);
+	consume_skb(skb);
+	return NETDEV_TX_OK;
+}
+
+/* Deliver what has arrived (softirq); re-arm for what has not. */
+static enum hrtimer_restart vlink_rx_expire(struct hrtimer *t)
+{
+	struct vlink_port *p = container_of(t, struct vlink_port, rx_timer);
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
+	struct sk_buff_head due;
+	struct sk_buff *skb;
+	unsigned long flags;
+	u64 now;
+
+	__skb_queue_head_init(&due);
+	spin_lock_irqsave(&vlink_lock, flags);
+	now = ktime_get_ns();
+	while ((skb = skb_peek(&p->rxq)) && VLINK_CB(skb)->due <= now) {
+		__skb_unlink(skb, &p->rxq);
+		__skb_queue_tail(&due, skb);
+		p->cnt.rx_frames++;
+		p->cnt.rx_bytes += skb->len;
+	}
+	if (skb) {
+		hrtimer_set_expires(t, ns_to_ktime(VLINK_CB(skb)->due));
+		ret = HRTIMER_RESTART;
+	}
+	spin_unlock_irqrestore(&vlink_lock, flags);
+
+	while ((skb = __skb_dequeue(&due))) {
+		memset(skb->cb, 0, sizeof(skb->cb));
+		skb->protocol = eth_type_trans(skb, p->dev);
+		netif_rx(skb);
+	}
+	return ret;
+}
+
+/**
+ * vlink_port_init_wire() - a new port's queue and delivery timer
+ * @p: the port, not yet visible to any other
+ */
+void vlink_port_init_wire(struct vlink_port *p)
+{
+	skb_queue_head_init(&p->rxq);
+	hrtimer_init(&p->rx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	p->rx_timer.function = vlink_rx_expire;
+}
+
+/**
+ * vlink_port_stop_wire() - take a port off the wire for good
+ * @p: the port, being deleted
+ *
+ * Unplugs it, so that nothing is queued to it any more, stops its timer,
+ * frees the frames still in flight to it and lets go of its clock.
+ */
+void vlink_port_stop_wire(struct vlink_port *p)
+{
+	struct dummy_clock *clk;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vlink_lock, flags);
+	p->dead = true;
+	if (p->seg) {
+		list_del(&p->node);
+		p->seg->n_ports--;
+		p->seg = NULL;
+	}
+	clk = p->clk;
+	p->clk = NULL;
+	spin_unlock_irqrestore(&vlink_lock, flags);
+
+	hrtimer_cancel(&p->rx_timer);
+	__skb_queue_purge(&p->rxq);
+	ptp_dummy_put(clk);
+}
+
+/**
+ * vlink_plug() - plug a port into a segment, or unplug it
+ * @p: the port
+ * @segment: the segment's number, or -1 to unplug
+ *
+ * The port has carrier while it is plugged in.
+ *
+ * Return: 0, -EINVAL for no such segment, -ENOSPC if it is full, or
+ * -ENODEV if the port is being deleted.
+ */
+int vlink_plug(struct vlink_port *p, s64 segment)
+{
+	struct vlink_segment *seg = NULL;
+	unsigned long flags;
+	int err = 0;
+
+	if (segment < -1 || segment >= VLINK_N_SEGMENTS)
+		return -EINVAL;
+	if (segment >= 0)
+		seg = &vlink_segments[segment];
+
+	spin_lock_irqsave(&vlink_lock, flags);
+	if (p->dead) {
+		err = -ENODEV;
+	} else if (seg != p->seg) {
+		if (seg && seg->n_ports >= VLINK_SEG_PORTS) {
+			err = -ENOSPC;
+			goto unlock;
+		}
+		if (p->seg) {
+			list_del(&p->node);
+			p->seg->n_ports--;
+		}
+		p->seg = seg;
+		if (seg) {
+			list_add_tail(&p->node, &seg->ports);
+			seg->n_ports++;
+		}
+		p->param[P_SEGMENT] = segment;
+	}
+unlock:
+	spin_unlock_irqrestore(&vlink_lock, flags);
+	if (err)
+		return err;
+	if (seg)
+		netif_carrier_on(p->dev);
+	else
+		netif_carrier_off(p->dev);
+	return 0;
+}
+
+/**
+ * vlink_set_clock() - choose the dummy clock that stamps a port's frames
+ * @p: the port
+ * @phc: the clock's PHC index, or -1 for none
+ *
+ * Return: 0, -ENODEV if no ptp_dummy clock has that index, or if the port
+ * is being deleted.
+ */
+int vlink_set_clock(struct vlink_port *p, s64 phc)
+{
+	struct dummy_clock *clk = NULL, *old;
+	unsigned long flags;
+	int err = 0;
+
+	if (phc < -1 || phc > INT_MAX)
+		return -EINVAL;
+	if (phc >= 0) {
+		clk = ptp_dummy_get(phc);
+		if (IS_ERR(clk))
+			return PTR_ERR(clk);
+	}
+	spin_lock_irqsave(&vlink_lock, flags);
+	if (p->dead) {
+		old = clk;
+		err = -ENODEV;
+	} else {
+		old = p->clk;
+		p->clk = clk;
+		p->param[P_PHC] = phc;
+	}
+	spin_unlock_irqrestore(&vlink_lock, flags);
+	ptp_dummy_put(old);
+	return err;
+}
