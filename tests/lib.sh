@@ -113,6 +113,7 @@ sysfs_write() {
 	*"Numerical result out of range"*) echo ERANGE ;;
 	*"No such device"*) echo ENODEV ;;
 	*"Device or resource busy"*) echo EBUSY ;;
+	*"No space left on device"*) echo ENOSPC ;;
 	*"Input/output error"*) echo EIO ;;
 	*) echo "$err" ;;
 	esac

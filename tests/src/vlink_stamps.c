@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vlink_stamps: send PTP event frames from one ptp_vlink port to another
+ * through packet sockets, and report what the hardware timestamps say.
+ *
+ *   vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp
+ *   vlink_stamps TXIF hwtstamp TX_TYPE RX_FILTER [FLAGS]
+ *
+ * The first form sets TXIF to stamp transmitted frames (tx_type ON, or
+ * ONESTEP_SYNC for the onestep modes) and RXIF to stamp all received
+ * ones, then sends N frames one at a time: Sync messages over Ethernet
+ * (01:1B:19:00:00:00) or over IPv4/UDP to port 319.  In the onestep modes
+ * every other frame is a Sync without the two-step flag, whose
+ * originTimestamp the port must write while queueing no TX stamp; the
+ * others are Delay_Req messages, stamped as usual.  It prints
+ *
+ *   frames N		   frames sent
+ *   tx_stamps N	   TX stamps read back from the error queue
+ *   rx_frames N	   of them received on RXIF
+ *   rx_stamps N	   with an RX hardware stamp
+ *   diff_min NS	   RX stamp - TX stamp (or originTimestamp)
+ *   diff_max NS
+ *   onestep N		   one-step Syncs whose originTimestamp was written
+ *
+ * The second form issues SIOCSHWTSTAMP and prints "OK tx_type R rx_filter
+ * F" with what the driver accepted, or the errno's name.
+ */
+#include <arpa/inet.h>
+#include <linux/errqueue.h>
+#include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include <linux/net_tstamp.h>
+#include <linux/sockios.h>
+#include <net/if.h>
+#include <netinet/ip.h>
+#include <netinet/udp.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
+#include "common.h"
+
+#define PTP_HLEN	44
+#define PTP_SYNC	0x0
+#define PTP_DELAY_REQ	0x1
+#define PTP_TWO_STEP	0x02
+#define FRAME_MAX	128
+
+static const unsigned char ptp_mcast[ETH_ALEN] = {
+	0x01, 0x1b, 0x19, 0x00, 0x00, 0x00
+};
+
+static int die(const char *what)
+{
+	fprintf(stderr, "vlink_stamps: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static int hwtstamp(int fd, const char *ifname, struct hwtstamp_config *cfg)
+{
+	struct ifreq ifr = { 0 };
+
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	ifr.ifr_data = (void *)cfg;
+	return ioctl(fd, SIOCSHWTSTAMP, &ifr) ? -errno : 0;
+}
+
+/* A packet socket bound to @ifname, stamping as @flags says. */
+static int port_socket(const char *ifname, int flags)
+{
+	struct sockaddr_ll sll = {
+		.sll_family = AF_PACKET,
+		.sll_protocol = htons(ETH_P_ALL),
+	};
+	int fd;
+
+	sll.sll_ifindex = if_nametoindex(ifname);
+	if (!sll.sll_ifindex)
+		die(ifname);
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (fd < 0)
+		die("socket");
+	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll)))
+		die("bind");
+	if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPING, &flags, sizeof(flags)))
+		die("SO_TIMESTAMPING");
+	return fd;
+}
+
+static uint16_t ip_csum(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint32_t s = 0;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		s += b[i] << 8 | b[i + 1];
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	return htons(~s & 0xffff);
+}
+
+/*
+ * Frame @seq: a PTP message of type @type, two-step flag as @two_step,
+ * over Ethernet or IPv4/UDP.  Returns its length; *@ptp is the offset of
+ * the PTP header.
+ */
+static size_t build(unsigned char *f, const unsigned char *src, int udp,
+		    int type, int two_step, uint16_t seq, size_t *ptp)
+{
+	struct ethhdr *eth = (void *)f;
+	unsigned char *h;
+	size_t off = sizeof(*eth);
+
+	memset(f, 0, FRAME_MAX);
+	memcpy(eth->h_source, src, ETH_ALEN);
+	if (udp) {
+		struct iphdr *ip = (void *)(f + off);
+		struct udphdr *uh = (void *)(f + off + sizeof(*ip));
+
+		memcpy(eth->h_dest, "\x01\x00\x5e\x00\x01\x81", ETH_ALEN);
+		eth->h_proto = htons(ETH_P_IP);
+		ip->version = 4;
+		ip->ihl = 5;
+		ip->ttl = 1;
+		ip->protocol = IPPROTO_UDP;
+		ip->tot_len = htons(sizeof(*ip) + sizeof(*uh) + PTP_HLEN);
+		ip->saddr = htonl(0x0a000001);
+		ip->daddr = htonl(0xe0000181);
+		ip->check = ip_csum(ip, sizeof(*ip));
+		uh->source = htons(319);
+		uh->dest = htons(319);
+		uh->len = htons(sizeof(*uh) + PTP_HLEN);
+		off += sizeof(*ip) + sizeof(*uh);
+	} else {
+		memcpy(eth->h_dest, ptp_mcast, ETH_ALEN);
+		eth->h_proto = htons(ETH_P_1588);
+	}
+	h = f + off;
+	h[0] = type;
+	h[1] = 2;
+	h[3] = PTP_HLEN;
+	h[6] = two_step ? PTP_TWO_STEP : 0;
+	h[30] = seq >> 8;
+	h[31] = seq & 0xff;
+	*ptp = off;
+	return off + PTP_HLEN;
+}
+
+/* The raw hardware stamp in @msg's control messages, in ns, or -1. */
+static int64_t hw_stamp(struct msghdr *msg)
+{
+	struct cmsghdr *c;
+
+	for (c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
+		struct scm_timestamping *ts;
+
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SO_TIMESTAMPING)
+			continue;
+		ts = (void *)CMSG_DATA(c);
+		if (!ts->ts[2].tv_sec && !ts->ts[2].tv_nsec)
+			return -1;
+		return ts->ts[2].tv_sec * 1000000000LL + ts->ts[2].tv_nsec;
+	}
+	return -1;
+}
+
+/*
+ * Wait up to @ms for a message on @fd (@err: its error queue) and read
+ * it into @buf; its hardware stamp in *@ns.  Returns its length, or -1
+ * if none came.
+ */
+static ssize_t recv_stamped(int fd, int err, int ms, unsigned char *buf,
+			    size_t len, int64_t *ns)
+{
+	char control[512];
+	struct iovec iov = { buf, len };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = control, .msg_controllen = sizeof(control),
+	};
+	struct pollfd pfd = { .fd = fd, .events = err ? 0 : POLLIN };
+	ssize_t n;
+
+	if (poll(&pfd, 1, ms) <= 0 || !(pfd.revents & (err ? POLLERR : POLLIN)))
+		return -1;
+	n = recvmsg(fd, &msg, err ? MSG_ERRQUEUE : 0);
+	if (n < 0)
+		return -1;
+	*ns = hw_stamp(&msg);
+	return n;
+}
+
+static int64_t be48_32(const unsigned char *p)
+{
+	uint64_t sec = 0;
+	uint32_t nsec = 0;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		sec = sec << 8 | p[i];
+	for (i = 6; i < 10; i++)
+		nsec = nsec << 8 | p[i];
+	return (int64_t)sec * 1000000000LL + nsec;
+}
+
+static int set_hwtstamp(int argc, char **argv)
+{
+	struct hwtstamp_config cfg = { 0 };
+	int fd, rc;
+
+	if (argc < 5)
+		return 2;
+	cfg.tx_type = atoi(argv[3]);
+	cfg.rx_filter = atoi(argv[4]);
+	cfg.flags = argc > 5 ? atoi(argv[5]) : 0;
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0)
+		die("socket");
+	rc = hwtstamp(fd, argv[1], &cfg);
+	if (rc)
+		printf("%s\n", errname(-rc));
+	else
+		printf("OK tx_type %d rx_filter %d\n", cfg.tx_type, cfg.rx_filter);
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned char f[FRAME_MAX], in[2048], src[ETH_ALEN];
+	int tx_stamps = 0, rx_frames = 0, rx_stamps = 0, onestep_ok = 0;
+	int64_t dmin = INT64_MAX, dmax = INT64_MIN, extra;
+	struct hwtstamp_config cfg = { 0 };
+	int txfd, rxfd, n, i, udp, onestep;
+	struct ifreq ifr = { 0 };
+	const char *mode;
+
+	if (argc >= 3 && !strcmp(argv[2], "hwtstamp"))
+		return set_hwtstamp(argc, argv);
+	if (argc != 5) {
+		fprintf(stderr, "usage: vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp\n"
+			"       vlink_stamps IF hwtstamp TX_TYPE RX_FILTER [FLAGS]\n");
+		return 2;
+	}
+	n = atoi(argv[3]);
+	mode = argv[4];
+	onestep = !strncmp(mode, "onestep-", 8);
+	udp = !strcmp(mode + (onestep ? 8 : 0), "udp");
+
+	txfd = port_socket(argv[1], SOF_TIMESTAMPING_TX_HARDWARE |
+			   SOF_TIMESTAMPING_RAW_HARDWARE);
+	rxfd = port_socket(argv[2], SOF_TIMESTAMPING_RX_HARDWARE |
+			   SOF_TIMESTAMPING_RAW_HARDWARE);
+	cfg.tx_type = onestep ? HWTSTAMP_TX_ONESTEP_SYNC : HWTSTAMP_TX_ON;
+	cfg.rx_filter = HWTSTAMP_FILTER_ALL;
+	if (hwtstamp(txfd, argv[1], &cfg))
+		die("SIOCSHWTSTAMP on TXIF");
+	cfg.tx_type = HWTSTAMP_TX_OFF;
+	if (hwtstamp(rxfd, argv[2], &cfg))
+		die("SIOCSHWTSTAMP on RXIF");
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", argv[1]);
+	if (ioctl(txfd, SIOCGIFHWADDR, &ifr))
+		die("SIOCGIFHWADDR");
+	memcpy(src, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
+
+	for (i = 0; i < n; i++) {
+		int sync1 = onestep && !(i & 1);
+		int type = onestep && (i & 1) ? PTP_DELAY_REQ : PTP_SYNC;
+		int64_t tx = -1, rx = -1, origin, ns;
+		size_t len, ptp;
+		ssize_t got;
+
+		len = build(f, src, udp, type, !sync1, i, &ptp);
+		if (send(txfd, f, len, 0) != (ssize_t)len)
+			die("send");
+		/* A one-step Sync has no TX stamp: a short wait shows none. */
+		got = recv_stamped(txfd, 1, sync1 ? 50 : 1000, in, sizeof(in), &ns);
+		if (got >= 0 && ns >= 0) {
+			tx_stamps++;
+			tx = ns;
+		}
+		/* Its copy on RXIF; skip whatever else comes (none expected). */
+		while ((got = recv_stamped(rxfd, 0, 1000, in, sizeof(in), &ns)) >= 0) {
+			if ((size_t)got >= ptp + PTP_HLEN && in[ptp] == type &&
+			    in[ptp + 30] == (i >> 8 & 0xff) && in[ptp + 31] == (i & 0xff))
+				break;
+		}
+		if (got < 0)
+			continue;
+		rx_frames++;
+		if (ns < 0)
+			continue;
+		rx_stamps++;
+		rx = ns;
+		origin = be48_32(in + ptp + 34);
+		if (sync1 && origin) {
+			onestep_ok++;
+			tx = origin;
+		}
+		if (tx < 0)
+			continue;
+		if (rx - tx < dmin)
+			dmin = rx - tx;
+		if (rx - tx > dmax)
+			dmax = rx - tx;
+	}
+	/* Any stamp left now is one too many. */
+	while (recv_stamped(txfd, 1, 100, in, sizeof(in), &extra) >= 0)
+		tx_stamps++;
+	printf("frames %d\ntx_stamps %d\nrx_frames %d\nrx_stamps %d\n", n,
+	       tx_stamps, rx_frames, rx_stamps);
+	if (dmin <= dmax)
+		printf("diff_min %lld\ndiff_max %lld\n", (long long)dmin,
+		       (long long)dmax);
+	printf("onestep %d\n", onestep_ok);
+	return 0;
+}
