@@ -122,6 +122,10 @@ net_ns() {
 		ip link set "$l" netns "$ns" || return 1
 		ip -n "$ns" link set "$l" up || return 1
 		wait_carrier "$ns" "$l" || return 1
+		# Stamping on before ptp4l starts: ptp4l binds its sockets
+		# before it asks for stamps, and a Sync from a master already
+		# running that lands in between comes "without timestamp".
+		ip netns exec "$ns" hwstamp_ctl -i "$l" -t 1 -r 12 > /dev/null || return 1
 	done
 }
 
@@ -161,6 +165,14 @@ ptp4l_start() {
 	shift 4
 	ip netns exec "$ns" ptp4l -f "$conf" -i "$ifc" -m -q \
 		--uds_address="/run/ptp4l-$ns" "$@" > "$log" 2>&1 &
+	ptp4l_pid=$!
+}
+
+# pmc_get NS WHAT FIELD: FIELD of pmc's answer to "GET WHAT" from the
+# ptp4l of namespace NS.
+pmc_get() {
+	ip netns exec "$1" pmc -u -b 0 -s "/run/ptp4l-$1" "GET $2" 2> /dev/null |
+		awk -v f="$3" '$1 == f { print $2; exit }'
 }
 
 # The summaries of a ptp4l log, "rms R max M freq F +/- f delay D +/- d",

@@ -5,6 +5,7 @@
  *
  *   vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp
  *   vlink_stamps TXIF hwtstamp TX_TYPE RX_FILTER [FLAGS]
+ *   vlink_stamps TXIF flood N
  *
  * The first form sets TXIF to stamp transmitted frames (tx_type ON, or
  * ONESTEP_SYNC for the onestep modes) and RXIF to stamp all received
@@ -24,6 +25,12 @@
  *
  * The second form issues SIOCSHWTSTAMP and prints "OK tx_type R rx_filter
  * F" with what the driver accepted, or the errno's name.
+ *
+ * The third sends N Syncs (0: until killed) as fast as it can, asking
+ * for a TX stamp on each and reading none, for the lifetime tests: frames
+ * in flight, stamps queued on a socket, when a port or module goes.  It
+ * ignores send errors (the port may vanish under it) and prints the
+ * number of frames sent.
  */
 #include <arpa/inet.h>
 #include <linux/errqueue.h>
@@ -228,6 +235,31 @@ static int set_hwtstamp(int argc, char **argv)
 	return 0;
 }
 
+static int flood(const char *ifname, int n)
+{
+	unsigned char f[FRAME_MAX], src[ETH_ALEN] = { 0x02 };
+	struct hwtstamp_config cfg = {
+		.tx_type = HWTSTAMP_TX_ON, .rx_filter = HWTSTAMP_FILTER_ALL,
+	};
+	long sent = 0;
+	size_t len, ptp;
+	int fd, i;
+
+	fd = port_socket(ifname, SOF_TIMESTAMPING_TX_HARDWARE |
+			 SOF_TIMESTAMPING_RAW_HARDWARE);
+	if (hwtstamp(fd, ifname, &cfg))
+		die("SIOCSHWTSTAMP");
+	for (i = 0; !n || i < n; i++) {
+		len = build(f, src, 0, PTP_SYNC, 1, i, &ptp);
+		if (send(fd, f, len, 0) == (ssize_t)len)
+			sent++;
+		else if (errno == ENXIO || errno == ENODEV)
+			break;
+	}
+	printf("sent %ld\n", sent);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char f[FRAME_MAX], in[2048], src[ETH_ALEN];
@@ -240,9 +272,12 @@ int main(int argc, char **argv)
 
 	if (argc >= 3 && !strcmp(argv[2], "hwtstamp"))
 		return set_hwtstamp(argc, argv);
+	if (argc == 4 && !strcmp(argv[2], "flood"))
+		return flood(argv[1], atoi(argv[3]));
 	if (argc != 5) {
 		fprintf(stderr, "usage: vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp\n"
-			"       vlink_stamps IF hwtstamp TX_TYPE RX_FILTER [FLAGS]\n");
+			"       vlink_stamps IF hwtstamp TX_TYPE RX_FILTER [FLAGS]\n"
+			"       vlink_stamps IF flood N\n");
 		return 2;
 	}
 	n = atoi(argv[3]);
