@@ -81,13 +81,13 @@ dkms_file() {
 # The file of module $1 that modprobe would load for kernel $2.
 mod_file() { modinfo -k "${2:-$KREL}" -F filename "$1" 2>/dev/null; }
 
-# check_dkms_modules KERNEL [MODULE...]: the modules (default: ptp and
-# ptp_dummy) are in its updates/dkms, built for it, of the package's
-# version, and they are what modprobe finds for it.
+# check_dkms_modules KERNEL [MODULE...]: the modules (default: ptp,
+# ptp_dummy and ptp_vlink) are in its updates/dkms, built for it, of the
+# package's version, and they are what modprobe finds for it.
 check_dkms_modules() {
 	local k=$1 m f
 	shift
-	[ $# -gt 0 ] || set -- ptp ptp_dummy
+	[ $# -gt 0 ] || set -- ptp ptp_dummy ptp_vlink
 	for m in "$@"; do
 		f=$(dkms_file "$k" "$m") || f=/lib/modules/$k/updates/dkms/$m.ko
 		modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$k "
@@ -103,7 +103,8 @@ check_dkms_modules() {
 check_dkms_gone() {
 	local k left
 	for k in "$@"; do
-		left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
+		left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null |
+			grep -E '^ptp(_dummy|_vlink)?\.ko')
 		is "$left" "" "$k: our modules are gone from updates/dkms"
 		! grep -q 'updates/dkms/ptp' /lib/modules/"$k"/modules.dep
 		ok $? "$k: depmod ran, modules.dep no longer lists them"
@@ -162,11 +163,20 @@ is_dkms_copy() {
 	return 1
 }
 
+# unload_vlink: ptp_vlink, if loaded, which holds ptp_dummy (and deletes
+# its ports as it goes).
+unload_vlink() {
+	[ -d /sys/module/ptp_vlink ] || return 0
+	rmmod ptp_vlink
+}
+
 # The modules that hold the loaded PTP core, then the core: unloaded so
-# that the next modprobe picks what depmod now says.
+# that the next modprobe picks what depmod now says.  ptp_vlink holds
+# ptp_dummy, not the core: it goes first.
 unload_ptp_stack() {
 	local m
 	[ -d /sys/module/ptp ] || return 0
+	unload_vlink || return 1
 	for m in $(ls /sys/module/ptp/holders 2>/dev/null); do
 		modprobe -r "$m" 2>/dev/null || rmmod "$m" || return 1
 	done
@@ -174,13 +184,15 @@ unload_ptp_stack() {
 }
 
 # The harness may have put its own copies of our modules in updates/
-# (--core ours, or the dummy): take them away, so that what the package
-# installs is all there is.
+# (--core ours, or the dummy and ptp_vlink): take them away, so that what
+# the package installs is all there is.
 drop_harness_modules() {
-	local changed=0
+	local changed=0 f
+	unload_vlink || return 1
 	if [ -d /sys/module/ptp_dummy ]; then rmmod ptp_dummy || return 1; fi
 	for f in /lib/modules/"$KREL"/updates/ptp.ko \
-		 /lib/modules/"$KREL"/updates/ptp_dummy.ko; do
+		 /lib/modules/"$KREL"/updates/ptp_dummy.ko \
+		 /lib/modules/"$KREL"/updates/ptp_vlink.ko; do
 		[ -e "$f" ] && { rm -f "$f"; changed=1; }
 	done
 	if [ $changed = 1 ]; then
@@ -243,6 +255,7 @@ purge_other_kernels() {
 
 # Leave the guest as the test found it, whatever failed on the way.
 cleanup_packages() {
+	unload_vlink 2>/dev/null
 	modprobe -r ptp_dummy 2>/dev/null
 	dpkg -s ptp-clock-dkms > /dev/null 2>&1 &&
 		apt-get purge -y ptp-clock-dkms > /dev/null 2>&1
