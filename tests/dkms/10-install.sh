@@ -3,9 +3,9 @@
 # timeout: 2400
 # The DKMS package on the guest's own kernel, built against that kernel's
 # headers package: apt install makes dkms build our modules into
-# updates/dkms, modprobe finds those copies, the dummy clock works and, on
-# base (PTP core =m), the in-tree e1000e loads on our core.  On debug (no
-# PTP core) our core is the only one.
+# updates/dkms, modprobe finds those copies, the dummy clock works and
+# stamps a ptp_vlink port, and, on base (PTP core =m), the in-tree e1000e
+# loads on our core.  On debug (no PTP core) our core is the only one.
 # Leaves the package installed, as a user's machine would have it when the
 # kernel is upgraded (tests/dkms/20) and when the package is removed
 # (tests/dkms/25): one build of the package serves the three.
@@ -75,6 +75,7 @@ if [ "$PTPVM_KERNEL" = base ]; then
 fi
 
 check_dummy_clock "$dkms_ptp"
+dev=$(ptp_dev_by_name ptp_dummy.0) && check_vlink "$dev"
 run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
 
 diag "left installed: tests/dkms/20 upgrades the kernel, 25 removes the package"

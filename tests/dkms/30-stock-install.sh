@@ -6,7 +6,8 @@
 # whose PTP core is built in, with the distro's headers package installed,
 # "apt-get install" of the dkms package builds and installs ptp_dummy.ko
 # and ptp_vlink.ko against the built-in core and not ptp.ko; the install
-# log and "dkms status" say why, once, in one line; the dummy clock works.
+# log and "dkms status" say why, once, in one line; the dummy clock works
+# and stamps a ptp_vlink port.
 # Leaves the package installed and ptp_dummy loaded for the tests that
 # run after it in the same guest (tests/check: the kselftest and dummy
 # tests, then tests/dkms/31 and 32, which removes it).

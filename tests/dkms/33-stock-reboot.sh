@@ -5,7 +5,7 @@
 # "6.12, core =y"): the ptp_dummy.ko and ptp_vlink.ko that the kernel's
 # postinst hook had dkms build for 6.12 are what modprobe finds, dkms
 # status says once why ptp.ko is not there, and the dummy clock works on
-# the built-in core.
+# the built-in core and stamps a ptp_vlink port.
 # Leaves the package installed, for the stock tests that follow and then
 # tests/dkms/32, which removes it from both kernels.
 #   PTPVM_SAVE_DISK=/tmp/up.qcow2 vm/run --kernel stock-6.1 -- tests/run \

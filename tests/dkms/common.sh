@@ -126,7 +126,8 @@ check_dummy_clock() {
 
 # check_stock_dummy: on a kernel whose core is built in, modprobe loads
 # the package's ptp_dummy on that core, and its clock can be set,
-# adjusted, read and steered in frequency.
+# adjusted, read and steered in frequency; the package's ptp_vlink
+# stamps a port with it (check_vlink).
 check_stock_dummy() {
 	local dev out f
 	run_ok "modprobe ptp_dummy" modprobe ptp_dummy
@@ -146,6 +147,38 @@ check_stock_dummy() {
 	ok $? "phc_ctl freq reads back 250 ppb (${f:-nothing})"
 	phc_ctl "$dev" freq 0 > /dev/null 2>&1
 	phc_ctl "$dev" set > /dev/null 2>&1
+	check_vlink "$dev"
+}
+
+# check_vlink DEV: the package's ptp_vlink loads beside the dummy, and a
+# port given the dummy's clock DEV tells ethtool that this clock stamps
+# its frames in hardware.  The port and ptp_vlink go again (the tests
+# after this one reload the dummy); the dummy stays.
+check_vlink() {
+	local phc=${1#/dev/ptp} port d out cap r bad=0
+	run_ok "modprobe ptp_vlink" modprobe ptp_vlink || return 0
+	# With "name": ip reads a bare NAME that abbreviates one of its
+	# keywords ("a") as that keyword.
+	if run_ok "ip link add name vl0 type ptp_vlink" ip link add name vl0 type ptp_vlink; then
+		port=$(ethtool -i vl0 2>/dev/null | sed -n 's/^bus-info: \(port[0-9]*\)$/\1/p')
+		[ -n "$port" ]
+		ok $? "ethtool -i vl0: bus-info ${port:-missing}"
+		d=/sys/kernel/debug/ptp_vlink/${port:-none}
+		is "$(sysfs_write "$d/segment" 0)" OK "vl0 ($port) plugged into segment 0"
+		is "$(sysfs_write "$d/phc" "$phc")" OK "vl0 ($port) stamped by ptp_dummy.0 (phc $phc)"
+		out=$(ethtool -T vl0 2>&1)
+		grep -qx "PTP Hardware Clock: $phc" <<< "$out" || bad=1
+		ok $bad "ethtool -T vl0: PTP Hardware Clock: $phc"
+		for cap in hardware-transmit hardware-receive hardware-raw-clock; do
+			grep -qE "^[[:space:]]+$cap([[:space:]]|$)" <<< "$out"
+			r=$?
+			ok $r "ethtool -T vl0 lists $cap"
+			[ $r = 0 ] || bad=1
+		done
+		[ $bad = 0 ] || sed 's/^/#   /' <<< "$out"
+		run_ok "ip link del vl0" ip link del vl0
+	fi
+	run_ok "rmmod ptp_vlink" rmmod ptp_vlink
 }
 
 # check_phc_set_adj DEV: the clock DEV can be set, adjusted and read.
