@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # timeout: 2400
 # The DKMS package on the guest's own kernel, built against that kernel's
-# headers package: apt install makes dkms build both modules into
-# updates/dkms, modprobe finds those copies, the dummy clock works and, on
-# base (PTP core =m), the in-tree e1000e loads on our core.  On debug (no
-# PTP core) our core is the only one.  Leaves the package installed, as a
-# user's machine would have it when the kernel is upgraded (tests/dkms/20)
-# and when the package is removed (tests/dkms/25): one build of the
-# package serves the three.
+# headers package: apt install makes dkms build our modules into
+# updates/dkms, modprobe finds those copies, the dummy clock works and
+# stamps a ptp_vlink port, and, on base (PTP core =m), the in-tree e1000e
+# loads on our core.  On debug (no PTP core) our core is the only one.
+# Leaves the package installed, as a user's machine would have it when the
+# kernel is upgraded (tests/dkms/20) and when the package is removed
+# (tests/dkms/25): one build of the package serves the three.
 #   vm/run --kernel base --core intree --no-dummy -- tests/run dkms
 #   vm/run --kernel debug --core none --no-dummy -- tests/run dkms
 . "$(dirname "$0")/common.sh"
@@ -39,7 +39,8 @@ run_ok "apt-get install $(basename "$deb")" apt_install "$deb"
 grep -E '^(Building|Done|Skipped|Error|ptp-clock|[a-z_]+\.ko)' "$LOG" | sed 's/^/#   /'
 
 # README, "Install on a real machine": base is the row "6.1, core =m",
-# debug the row "6.1, core absent"; both get ptp.ko and ptp_dummy.ko.
+# debug the row "6.1, core absent"; both get ptp.ko, ptp_dummy.ko and
+# ptp_vlink.ko.
 row="6.1, core =m"
 [ "$PTPVM_KERNEL" = debug ] && row="6.1, core absent"
 is "$(dkms_state "$KREL")" installed "row '$row': dkms status: $MODULE/$ver installed for $KREL"
@@ -74,6 +75,7 @@ if [ "$PTPVM_KERNEL" = base ]; then
 fi
 
 check_dummy_clock "$dkms_ptp"
+dev=$(ptp_dev_by_name ptp_dummy.0) && check_vlink "$dev"
 run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
 
 diag "left installed: tests/dkms/20 upgrades the kernel, 25 removes the package"

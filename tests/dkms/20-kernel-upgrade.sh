@@ -63,7 +63,7 @@ is "$(dkms_state "$KREL")" installed "dkms status: still installed for $KREL"
 n=$(dkms status -m "$MODULE" -v "$ver" | grep -c ": installed")
 is "$n" 2 "dkms status lists $MODULE/$ver installed for both kernels"
 dkms status -m "$MODULE" | sed 's/^/#   /'
-for m in ptp ptp_dummy; do
+for m in ptp ptp_dummy ptp_vlink; do
 	f=$(mod_file "$m" "$orel")
 	is_dkms_copy "$f" && modinfo -F vermagic "$f" | grep -q "^$orel "
 	ok $? "row '$orow': $orel: modinfo -k $orel $m is the dkms copy built for it ($f)"

@@ -16,6 +16,8 @@ ver=$(pkg_version)
 kernels=$(ls /lib/modules)
 intree=/lib/modules/$KREL/kernel/drivers/ptp/ptp.ko
 diag "package version $ver on $(echo $kernels)"
+# ptp_vlink holds ptp_dummy: it goes first.
+[ -d /sys/module/ptp_vlink ] && run_ok "rmmod ptp_vlink" rmmod ptp_vlink
 [ -d /sys/module/ptp_dummy ] && run_ok "modprobe -r ptp_dummy" modprobe -r ptp_dummy
 
 run_ok "apt-get remove ptp-clock-dkms" apt_quiet apt-get remove -y ptp-clock-dkms
@@ -23,6 +25,7 @@ run_ok "apt-get remove ptp-clock-dkms" apt_quiet apt-get remove -y ptp-clock-dkm
 check_dkms_gone $kernels
 is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MODULE"
 run_fails "modinfo ptp_dummy finds nothing" modinfo ptp_dummy
+run_fails "modinfo ptp_vlink finds nothing" modinfo ptp_vlink
 if [ "$PTPVM_KERNEL" = base ]; then
 	is "$(mod_file ptp)" "$intree" "modinfo ptp resolves to the in-tree core again"
 	run_ok "unload e1000e and our (deleted) core" unload_ptp_stack

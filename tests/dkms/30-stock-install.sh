@@ -5,8 +5,9 @@
 # =y": on Debian's own kernel (vm/run --kernel stock-6.1 or stock-6.12),
 # whose PTP core is built in, with the distro's headers package installed,
 # "apt-get install" of the dkms package builds and installs ptp_dummy.ko
-# against the built-in core and not ptp.ko; the install log and "dkms
-# status" say why, once, in one line; the dummy clock works.
+# and ptp_vlink.ko against the built-in core and not ptp.ko; the install
+# log and "dkms status" say why, once, in one line; the dummy clock works
+# and stamps a ptp_vlink port.
 # Leaves the package installed and ptp_dummy loaded for the tests that
 # run after it in the same guest (tests/check: the kselftest and dummy
 # tests, then tests/dkms/31 and 32, which removes it).
@@ -35,8 +36,8 @@ is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
 is "$(dkms_state "$KREL")" installed "row '$row': dkms status: installed for $KREL"
 
 # 6.12 compresses its modules (.ko.xz), and dkms does as the kernel does.
-diag "row '$row': ptp_dummy.ko, and not ptp.ko"
-check_dkms_modules "$KREL" ptp_dummy
+diag "row '$row': ptp_dummy.ko and ptp_vlink.ko, and not ptp.ko"
+check_dkms_modules "$KREL" ptp_dummy ptp_vlink
 [ -z "$(dkms_file "$KREL" ptp)" ]
 ok $? "row '$row': ptp.ko is not built or installed for $KREL"
 is "$(mod_file ptp)" "(builtin)" "modinfo ptp is still the built-in core"

@@ -5,11 +5,12 @@
 # tests/dkms/30): on stock-6.1, installing the 6.12 kernel's headers and
 # image (bookworm's newer line, from vm/build-stock stock-6.12) runs their
 # postinst hooks, whose dkms autoinstall builds and installs ptp_dummy.ko
-# for 6.12 too, and not ptp.ko, saying why once.  Nothing fails.  Leaves
-# the package and the 6.12 kernel installed, with $UPGRADE_MARK, for the
-# reboot into 6.12 (vm/run's PTPVM_SAVE_DISK, then PTPVM_DISK with
-# --kernel stock-6.12), where tests/dkms/33 goes on and tests/dkms/32
-# checks that the package's removal takes the modules from both kernels.
+# and ptp_vlink.ko for 6.12 too, and not ptp.ko, saying why once.
+# Nothing fails.  Leaves the package and the 6.12 kernel installed, with
+# $UPGRADE_MARK, for the reboot into 6.12 (vm/run's PTPVM_SAVE_DISK, then
+# PTPVM_DISK with --kernel stock-6.12), where tests/dkms/33 goes on and
+# tests/dkms/32 checks that the package's removal takes the modules from
+# both kernels.
 . "$(dirname "$0")/common.sh"
 
 [ "${PTPVM_KERNEL:-}" = stock-6.1 ] ||
@@ -43,8 +44,8 @@ is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
 row="6.12, core =y"
 is "$(dkms_state "$nrel")" installed "row '$row': dkms status: installed for $nrel"
 is "$(dkms_state "$KREL")" installed "dkms status: still installed for $KREL"
-diag "row '$row': autoinstall built and installed ptp_dummy.ko for $nrel"
-check_dkms_modules "$nrel" ptp_dummy
+diag "row '$row': autoinstall built and installed ptp_dummy.ko and ptp_vlink.ko for $nrel"
+check_dkms_modules "$nrel" ptp_dummy ptp_vlink
 [ -z "$(dkms_file "$nrel" ptp)" ]
 ok $? "row '$row': and not ptp.ko"
 why="ptp-clock: ptp.ko is not built for kernel $nrel: its PTP clock core is built in"

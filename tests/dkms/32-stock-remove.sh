@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # timeout: 1200
 # After tests/dkms/30 on Debian's own kernel (or 31 and the reboot of 33):
-# rmmod the dummy, "apt-get purge" the package, and nothing of it is left:
-# no module in any kernel's updates/dkms, no dkms tree, no /usr/src.  Then
-# every kernel but the running one (the one the upgrade left behind) is
-# purged too, without failing.
+# rmmod ptp_vlink and the dummy, "apt-get purge" the package, and nothing
+# of it is left: no module in any kernel's updates/dkms, no dkms tree, no
+# /usr/src.  Then every kernel but the running one (the one the upgrade
+# left behind) is purged too, without failing.
 . "$(dirname "$0")/common.sh"
 
 case ${PTPVM_KERNEL:-} in
@@ -18,6 +18,10 @@ ver=$(pkg_version)
 kernels=$(ls /lib/modules)
 rm -f "$UPGRADE_MARK"
 
+# ptp_vlink holds ptp_dummy: it goes first.
+if [ -d /sys/module/ptp_vlink ]; then
+	run_ok "rmmod ptp_vlink" rmmod ptp_vlink
+fi
 if [ -d /sys/module/ptp_dummy ]; then
 	run_ok "rmmod ptp_dummy" rmmod ptp_dummy
 fi
@@ -29,6 +33,7 @@ is "$(dkms status -m "$MODULE" 2>/dev/null)" "" "dkms status no longer lists $MO
 ok $? "no /usr/src/$MODULE-$ver and no /var/lib/dkms/$MODULE left"
 is "$(mod_file ptp)" "(builtin)" "modinfo ptp is the built-in core"
 run_fails "modinfo finds no ptp_dummy" modinfo ptp_dummy
+run_fails "modinfo finds no ptp_vlink" modinfo ptp_vlink
 is "$(dpkg --audit 2>&1)" "" "dpkg --audit: nothing half-installed"
 
 # shellcheck disable=SC2086

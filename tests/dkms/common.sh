@@ -81,13 +81,13 @@ dkms_file() {
 # The file of module $1 that modprobe would load for kernel $2.
 mod_file() { modinfo -k "${2:-$KREL}" -F filename "$1" 2>/dev/null; }
 
-# check_dkms_modules KERNEL [MODULE...]: the modules (default: ptp and
-# ptp_dummy) are in its updates/dkms, built for it, of the package's
-# version, and they are what modprobe finds for it.
+# check_dkms_modules KERNEL [MODULE...]: the modules (default: ptp,
+# ptp_dummy and ptp_vlink) are in its updates/dkms, built for it, of the
+# package's version, and they are what modprobe finds for it.
 check_dkms_modules() {
 	local k=$1 m f
 	shift
-	[ $# -gt 0 ] || set -- ptp ptp_dummy
+	[ $# -gt 0 ] || set -- ptp ptp_dummy ptp_vlink
 	for m in "$@"; do
 		f=$(dkms_file "$k" "$m") || f=/lib/modules/$k/updates/dkms/$m.ko
 		modinfo -F vermagic "$f" 2>/dev/null | grep -q "^$k "
@@ -103,7 +103,8 @@ check_dkms_modules() {
 check_dkms_gone() {
 	local k left
 	for k in "$@"; do
-		left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null | grep -E '^ptp(_dummy)?\.ko')
+		left=$(ls /lib/modules/"$k"/updates/dkms/ 2>/dev/null |
+			grep -E '^ptp(_dummy|_vlink)?\.ko')
 		is "$left" "" "$k: our modules are gone from updates/dkms"
 		! grep -q 'updates/dkms/ptp' /lib/modules/"$k"/modules.dep
 		ok $? "$k: depmod ran, modules.dep no longer lists them"
@@ -125,7 +126,8 @@ check_dummy_clock() {
 
 # check_stock_dummy: on a kernel whose core is built in, modprobe loads
 # the package's ptp_dummy on that core, and its clock can be set,
-# adjusted, read and steered in frequency.
+# adjusted, read and steered in frequency; the package's ptp_vlink
+# stamps a port with it (check_vlink).
 check_stock_dummy() {
 	local dev out f
 	run_ok "modprobe ptp_dummy" modprobe ptp_dummy
@@ -145,6 +147,38 @@ check_stock_dummy() {
 	ok $? "phc_ctl freq reads back 250 ppb (${f:-nothing})"
 	phc_ctl "$dev" freq 0 > /dev/null 2>&1
 	phc_ctl "$dev" set > /dev/null 2>&1
+	check_vlink "$dev"
+}
+
+# check_vlink DEV: the package's ptp_vlink loads beside the dummy, and a
+# port given the dummy's clock DEV tells ethtool that this clock stamps
+# its frames in hardware.  The port and ptp_vlink go again (the tests
+# after this one reload the dummy); the dummy stays.
+check_vlink() {
+	local phc=${1#/dev/ptp} port d out cap r bad=0
+	run_ok "modprobe ptp_vlink" modprobe ptp_vlink || return 0
+	# With "name": ip reads a bare NAME that abbreviates one of its
+	# keywords ("a") as that keyword.
+	if run_ok "ip link add name vl0 type ptp_vlink" ip link add name vl0 type ptp_vlink; then
+		port=$(ethtool -i vl0 2>/dev/null | sed -n 's/^bus-info: \(port[0-9]*\)$/\1/p')
+		[ -n "$port" ]
+		ok $? "ethtool -i vl0: bus-info ${port:-missing}"
+		d=/sys/kernel/debug/ptp_vlink/${port:-none}
+		is "$(sysfs_write "$d/segment" 0)" OK "vl0 ($port) plugged into segment 0"
+		is "$(sysfs_write "$d/phc" "$phc")" OK "vl0 ($port) stamped by ptp_dummy.0 (phc $phc)"
+		out=$(ethtool -T vl0 2>&1)
+		grep -qx "PTP Hardware Clock: $phc" <<< "$out" || bad=1
+		ok $bad "ethtool -T vl0: PTP Hardware Clock: $phc"
+		for cap in hardware-transmit hardware-receive hardware-raw-clock; do
+			grep -qE "^[[:space:]]+$cap([[:space:]]|$)" <<< "$out"
+			r=$?
+			ok $r "ethtool -T vl0 lists $cap"
+			[ $r = 0 ] || bad=1
+		done
+		[ $bad = 0 ] || sed 's/^/#   /' <<< "$out"
+		run_ok "ip link del vl0" ip link del vl0
+	fi
+	run_ok "rmmod ptp_vlink" rmmod ptp_vlink
 }
 
 # check_phc_set_adj DEV: the clock DEV can be set, adjusted and read.
@@ -162,11 +196,20 @@ is_dkms_copy() {
 	return 1
 }
 
+# unload_vlink: ptp_vlink, if loaded, which holds ptp_dummy (and deletes
+# its ports as it goes).
+unload_vlink() {
+	[ -d /sys/module/ptp_vlink ] || return 0
+	rmmod ptp_vlink
+}
+
 # The modules that hold the loaded PTP core, then the core: unloaded so
-# that the next modprobe picks what depmod now says.
+# that the next modprobe picks what depmod now says.  ptp_vlink holds
+# ptp_dummy, not the core: it goes first.
 unload_ptp_stack() {
 	local m
 	[ -d /sys/module/ptp ] || return 0
+	unload_vlink || return 1
 	for m in $(ls /sys/module/ptp/holders 2>/dev/null); do
 		modprobe -r "$m" 2>/dev/null || rmmod "$m" || return 1
 	done
@@ -174,13 +217,15 @@ unload_ptp_stack() {
 }
 
 # The harness may have put its own copies of our modules in updates/
-# (--core ours, or the dummy): take them away, so that what the package
-# installs is all there is.
+# (--core ours, or the dummy and ptp_vlink): take them away, so that what
+# the package installs is all there is.
 drop_harness_modules() {
-	local changed=0
+	local changed=0 f
+	unload_vlink || return 1
 	if [ -d /sys/module/ptp_dummy ]; then rmmod ptp_dummy || return 1; fi
 	for f in /lib/modules/"$KREL"/updates/ptp.ko \
-		 /lib/modules/"$KREL"/updates/ptp_dummy.ko; do
+		 /lib/modules/"$KREL"/updates/ptp_dummy.ko \
+		 /lib/modules/"$KREL"/updates/ptp_vlink.ko; do
 		[ -e "$f" ] && { rm -f "$f"; changed=1; }
 	done
 	if [ $changed = 1 ]; then
@@ -243,6 +288,7 @@ purge_other_kernels() {
 
 # Leave the guest as the test found it, whatever failed on the way.
 cleanup_packages() {
+	unload_vlink 2>/dev/null
 	modprobe -r ptp_dummy 2>/dev/null
 	dpkg -s ptp-clock-dkms > /dev/null 2>&1 &&
 		apt-get purge -y ptp-clock-dkms > /dev/null 2>&1
