@@ -26,7 +26,6 @@
 #include <linux/timekeeping.h>
 #include <linux/udp.h>
 #include <net/ip.h>
-#include <asm/unaligned.h>
 
 #include "ptp_dummy_link.h"
 #include "ptp_dummy_model.h"
@@ -144,6 +143,18 @@ static int vlink_ptp_offset(struct sk_buff *skb, int *udp)
 }
 
 /*
+ * The low @n bytes of @v, big-endian, at @p: by bytes, as the fields are
+ * unaligned (and <asm/unaligned.h> moved in 6.12).
+ */
+static void vlink_put_be(u8 *p, u64 v, unsigned int n)
+{
+	while (n--) {
+		p[n] = v & 0xff;
+		v >>= 8;
+	}
+}
+
+/*
  * One-step Sync: if @skb is a Sync message without the two-step flag,
  * write the TX stamp @ns into its originTimestamp.  Over UDP the checksum
  * is then zeroed, as IPv4 allows.  Return: whether it was written.
@@ -163,9 +174,8 @@ static bool vlink_onestep(struct sk_buff *skb, s64 ns)
 	    h[6] & PTP_FLAG_TWO_STEP)
 		return false;
 	sec = div_u64_rem(ns, NSEC_PER_SEC, &nsec);
-	put_unaligned_be16(sec >> 32, h + PTP_HDR_ORIGIN);
-	put_unaligned_be32((u32)sec, h + PTP_HDR_ORIGIN + 2);
-	put_unaligned_be32(nsec, h + PTP_HDR_ORIGIN + 6);
+	vlink_put_be(h + PTP_HDR_ORIGIN, sec, 6);
+	vlink_put_be(h + PTP_HDR_ORIGIN + 6, nsec, 4);
 	if (udp >= 0)
 		((struct udphdr *)(skb->data + udp))->check = 0;
 	return true;
