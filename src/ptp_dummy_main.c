@@ -125,22 +125,26 @@ EXPORT_SYMBOL_GPL(ptp_dummy_index);
 /**
  * ptp_dummy_time_at() - what the counter reads at a raw instant
  * @dc: the clock
- * @raw: CLOCK_MONOTONIC_RAW in ns, now or in the future
+ * @raw: CLOCK_MONOTONIC_RAW in ns, about now
  * @ns: the counter's time there, from its model: without the read jitter
- *	of gettime, and with the present rates carried forward
+ *	of gettime, and with the present rates carried forward, or back to
+ *	a @raw that precedes the model's last change (of frequency, say)
  *
  * Return: 0, or -ENODEV once the clock's removal has begun.
  */
 int ptp_dummy_time_at(struct dummy_clock *dc, u64 raw, s64 *ns)
 {
+	const struct dummy_model *m = &dc->model;
 	unsigned long flags;
 	int err = 0;
 
 	spin_lock_irqsave(&dc->lock, flags);
 	if (dc->dying)
 		err = -ENODEV;
+	else if (raw >= m->base_raw)
+		*ns = dummy_ns_at(m, raw, NULL);
 	else
-		*ns = dummy_ns_at(&dc->model, raw, NULL);
+		*ns = m->base_ns - dummy_scale(m->base_raw - raw, m->eff, 0, NULL);
 	spin_unlock_irqrestore(&dc->lock, flags);
 	return err;
 }
