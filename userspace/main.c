@@ -135,6 +135,19 @@ const struct command commands[] = {
 	  "as DIR/FILE.  Without a device, the driver's top directory is used.\n"
 	  "  -j, --json      the controls read, as one JSON object (null for a\n"
 	  "                  write-only one)" },
+	{ "link", cmd_link, DEV_NONE, false,
+	  "[PORT|SEGMENT [CONTROL [VALUE...]]] [--json]\n"
+	  "       ptpctl link truth [--json]",
+	  "Show the ptp_vlink ports and segments, and set the wire's knobs.\n"
+	  "Without arguments, one line a port (its interface in this network\n"
+	  "namespace, segment, PHC index and counters) and one a segment (its\n"
+	  "knobs).  PORT is portN or the port's interface; SEGMENT is segN.\n"
+	  "A port alone shows its interface, its clock and every control; a\n"
+	  "CONTROL alone prints it, and VALUE writes it (see docs/network.md:\n"
+	  "segment, phc, tx_delay_ns, ... of a port; speed_mbps, jitter_ns, ...\n"
+	  "of a segment).  truth reads every plugged-in port's clock at one\n"
+	  "instant, and each one's offset from the first port of its segment.\n"
+	  "  -j, --json      one JSON object" },
 	{ "version", cmd_version, DEV_NONE, false, "[--json]",
 	  "Show the versions of ptpctl and of the loaded PTP core.\n"
 	  "The core is 'ptp-clock X.Y.Z' when /sys/module/ptp/version exists,\n"
@@ -209,7 +222,8 @@ static void main_usage(struct ctx *c, FILE *f)
 		"COMMAND; \"--\" ends the options):\n"
 		"  -d, --device DEV  the clock (instead of the first word)\n"
 		"  -j, --json        JSON output (list, caps, get, cmp, freq, pins,\n"
-		"                    perout, extts, monitor, vclocks, dummy, version)\n"
+		"                    perout, extts, monitor, vclocks, dummy, link,\n"
+		"                    version)\n"
 		"  -R, --read-only   open the clock read-only, even to adjust it\n"
 		"  -h, --help        this help; COMMAND --help for a command's\n"
 		"  -V, --version     the versions of ptpctl and of the PTP core\n\n"

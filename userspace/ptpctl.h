@@ -158,6 +158,28 @@ void json_long_or_null(FILE *f, bool known, long v);
 const char *ptp_errno_hint(struct ctx *c, int err, bool adjusting);
 bool ioctl_unsupported(int err);
 
+/* ---- controls.c: drivers' debugfs controls ---- */
+
+struct ctl_args {
+	const char *target;	/* link: the port or segment; NULL: all */
+	const char *control;	/* NULL: list them all */
+	int nval;		/* values given; 0: read the control */
+	char val[4096];		/* the values joined by spaces, and "\n" */
+};
+
+bool ctl_safe_name(const char *name);
+bool is_dir(const char *path);
+int ctl_no_root(struct ctx *c, const char *driver);
+int ctl_read(struct ctx *c, const char *path, const char *label,
+	     char *buf, size_t len);
+void ctl_print(struct ctx *c, const char *label, const char *buf);
+int ctl_list_dir(struct ctx *c, const char *dir, const char *prefix);
+void ctl_list_begin(struct ctx *c);
+int ctl_list_end(struct ctx *c, int ret);
+int ctl_parse(struct ctx *c, int argc, char **argv, bool with_target,
+	      struct ctl_args *a);
+int ctl_run(struct ctx *c, const char *dir, const struct ctl_args *a);
+
 /* ---- commands ---- */
 
 struct command {
@@ -194,6 +216,7 @@ int cmd_extts(struct ctx *c, int argc, char **argv);
 int cmd_monitor(struct ctx *c, int argc, char **argv);
 int cmd_vclocks(struct ctx *c, int argc, char **argv);
 int cmd_dummy(struct ctx *c, int argc, char **argv);
+int cmd_link(struct ctx *c, int argc, char **argv);
 int cmd_version(struct ctx *c, int argc, char **argv);
 
 #endif /* PTPCTL_H */

@@ -763,6 +763,68 @@ static void test_cli_sysfs(const char *root)
 	cli(1, "dummy without debugfs", "ptp_dummy.0", "dummy", NULL);
 }
 
+/* link: the ptp_vlink ports, segments and truth of a fake debugfs. */
+static void test_cli_link(const char *root)
+{
+	char path[256];
+
+	put(root, "dbg/ptp_vlink/port0/segment", "0\n");
+	put(root, "dbg/ptp_vlink/port0/phc", "2\n");
+	put(root, "dbg/ptp_vlink/port0/tx_delay_ns", "0\n");
+	put(root, "dbg/ptp_vlink/port0/counters",
+	    "phc 2\ntx_frames 17\ntx_bytes 1700\ntx_stamps 16\nonestep 1\n"
+	    "rx_frames 9\nrx_bytes 900\nrx_stamps 9\ndrops 3\nstamp_fails 0\n");
+	put(root, "dbg/ptp_vlink/port1/segment", "-1\n");
+	put(root, "dbg/ptp_vlink/port1/phc", "-1\n");
+	put(root, "dbg/ptp_vlink/port1/counters", "phc -1\ntx_frames 0\n");
+	put(root, "dbg/ptp_vlink/seg0/jitter_ns", "0\n");
+	put(root, "dbg/ptp_vlink/seg0/speed_mbps", "1000\n");
+	put(root, "dbg/ptp_vlink/seg1/speed_mbps", "100\n");
+	put(root, "dbg/ptp_vlink/truth",
+	    "raw 46641183520\n"
+	    "port0 segment 0 phc 2 1796612628491149263\n"
+	    "port2 segment 1 phc 3 1796612628491000000\n"
+	    "port3 segment 0 phc 4 1796612628491149063\n");
+
+	cli(0, "link (overview)", "link", NULL);
+	check(out_has("port0    -               0       2             17          16           1           9           9           3           0\n"),
+	      "cli: link shows port0's segment, phc and counters");
+	check(out_has("port1    -               -1      -1") && out_has("seg0         1        1000           0"),
+	      "cli: an unplugged port, and seg0 with its one port and knobs");
+	cli(0, "link --json", "link", "--json", NULL);
+	check(out_has("{\"port\": 0, \"interface\": null, \"segment\": 0, \"phc\": 2, \"tx_frames\": 17,") &&
+	      out_has("{\"segment\": 1, \"ports\": 0, \"speed_mbps\": 100, \"jitter_ns\": \"?\""),
+	      "cli: link --json has the ports and segments as numbers");
+	cli(0, "link port0", "link", "port0", NULL);
+	check(out_has("interface              -\n") && out_has("clock                  /dev/ptp2 (ptp_dummy.0)\n") &&
+	      out_has("counters:\n  phc 2\n"),
+	      "cli: a port shows its interface, its clock and its controls");
+	cli(0, "link port0 tx_delay_ns 400", "link", "port0", "tx_delay_ns", "400", NULL);
+	snprintf(path, sizeof(path), "%s/dbg/ptp_vlink/port0/tx_delay_ns", root);
+	check(file_is(path, "400\n"), "cli: link port0 tx_delay_ns 400 wrote the knob");
+	cli(0, "link seg0 jitter_ns 100", "link", "seg0", "jitter_ns", "100", NULL);
+	snprintf(path, sizeof(path), "%s/dbg/ptp_vlink/seg0/jitter_ns", root);
+	check(file_is(path, "100\n"), "cli: link seg0 jitter_ns 100 wrote the knob");
+	cli(0, "link seg0 jitter_ns", "link", "seg0", "jitter_ns", NULL);
+	check(out_has("100"), "cli: and reads it back");
+	cli(0, "link truth", "link", "truth", NULL);
+	check(out_has("at CLOCK_MONOTONIC_RAW 46641183520 ns") &&
+	      out_has("port3    -               0       4     1796612628491149063         -200\n") &&
+	      out_has("         +0 (reference)"),
+	      "cli: truth gives each clock's offset from its segment's first port");
+	cli(0, "link truth --json", "link", "truth", "--json", NULL);
+	check(out_has("{\"port\": 2, \"interface\": null, \"segment\": 1, \"phc\": 3, \"clock_ns\": 1796612628491000000, \"offset_ns\": 0}"),
+	      "cli: truth --json");
+	cli(2, "link port7 (no such port)", "link", "port7", NULL);
+	cli(2, "link seg0 ../x", "link", "seg0", "../x", NULL);
+	cli(2, "link seg0 no_such", "link", "seg0", "no_such", NULL);
+	cli(2, "link truth x", "link", "truth", "x", NULL);
+	cli(2, "link no_such_iface", "link", "no_such_iface0", NULL);
+	cli(1, "link lo (not a port)", "link", "lo", NULL);
+	check(err_has("lo is not a ptp_vlink port"), "cli: lo is no port, and the message says so");
+	cli(2, "link with a device", "ptp_dummy.0", "link", NULL);
+}
+
 /* The whole command line, against a fake sysfs and debugfs: no PHC needed. */
 static void test_cli(void)
 {
@@ -802,6 +864,7 @@ static void test_cli(void)
 	test_cli_usability();
 	test_cli_usability2(root);
 
+	test_cli_link(root);
 	test_cli_sysfs(root);
 
 	unsetenv("PTPCTL_SYSFS");
