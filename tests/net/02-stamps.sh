@@ -3,7 +3,8 @@
 # Exact timestamps: for every frame, RX stamp - TX stamp is the modelled
 # delay plus the true offset of the two clocks (the truth file), and each
 # frame asking for a TX stamp gets exactly one.  L2 and UDPv4, two-step
-# and one-step Sync; timestamp quantisation, jitter and drops.
+# and one-step Sync; timestamp quantisation, jitter, drops and the link
+# speed.
 # timeout: 180
 . "$(dirname "$0")/common.sh"
 
@@ -75,6 +76,41 @@ is "$(f tx_stamps)" 5 "each was stamped as it left"
 is "$(($(awk '$1 == "drops" { print $2 }' "$d1/counters") - drops0))" 5 \
 	"the receiving port counted 5 drops"
 echo 0 > "$VL/seg0/drop_ppm"
+
+# A quarter lost, on average: 200 frames back to back.  The receiver
+# counts each loss, and the same seed loses the same frames again.
+bstamps() { out=$(vlink_stamps vl0 vl1 "$1" burst 2>&1); }
+echo 250000 > "$VL/seg0/drop_ppm"
+echo 7 > "$VL/seg0/seed"
+drops0=$(awk '$1 == "drops" { print $2 }' "$d1/counters")
+bstamps 200
+rx=$(f rx_frames)
+[ -n "$rx" ] && [ "$rx" -ge 120 ] && [ "$rx" -le 180 ]
+ok $? "drop_ppm 250000: about 150 of 200 frames arrive ($rx; 5 sigma: 120..180)"
+is "$(($(awk '$1 == "drops" { print $2 }' "$d1/counters") - drops0))" $((200 - rx)) \
+	"the receiving port counted each of the $((200 - rx)) lost"
+echo 7 > "$VL/seg0/seed"
+bstamps 200
+is "$(f rx_frames)" "$rx" "seed 7 again: the same $rx frames arrive"
+echo 0 > "$VL/seg0/drop_ppm"
+echo 1 > "$VL/seg0/seed"
+
+# The link speed: a frame leaves once the one before it has been sent.
+# An Ethernet Sync is 58 bytes, padded to 60, plus 24 of preamble, FCS and
+# gap: 672 bits, 672 us at 1 Mbit/s.  The clock counts at the nominal
+# rate; its stamps are whole ns (1 of rounding).
+echo 1 > "$VL/seg0/speed_mbps"
+bstamps 20
+lo=$(f gap_min) hi=$(f gap_max)
+is "$(f tx_stamps) $(f rx_frames)" "20 20" "1 Mbit/s: 20 frames back to back, all stamped and received"
+[ -n "$lo" ] && [ "$lo" -ge 671999 ] && [ "$lo" -le 672001 ]
+ok $? "no two TX stamps closer than a frame's 672 us ($lo..$hi ns)"
+echo 0 > "$VL/seg0/speed_mbps"
+bstamps 20
+lo=$(f gap_min)
+[ -n "$lo" ] && [ "$lo" -lt 672000 ]
+ok $? "speed 0 (no serialisation): closer than that ($lo ns)"
+echo 1000 > "$VL/seg0/speed_mbps"
 
 c=$(cat "$d1/counters")
 is "$(echo "$c" | awk '$1 == "stamp_fails" { print $2 }')" 0 "no stamp failed"

@@ -6,6 +6,7 @@
  *   vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp
  *   vlink_stamps TXIF hwtstamp TX_TYPE RX_FILTER [FLAGS]
  *   vlink_stamps TXIF flood N
+ *   vlink_stamps TXIF RXIF N burst
  *
  * The first form sets TXIF to stamp transmitted frames (tx_type ON, or
  * ONESTEP_SYNC for the onestep modes) and RXIF to stamp all received
@@ -32,6 +33,15 @@
  * full speed it would starve the debug kernel's guest.)  It ignores send
  * errors until the port vanishes under it, and prints the number of
  * frames sent.
+ *
+ * The fourth sends N two-step Syncs over Ethernet back to back, without
+ * waiting for any, then reads their TX stamps and counts their copies on
+ * RXIF, for the link speed (a frame departs once the one before has left
+ * the transmitter) and the drop rate.  It prints frames, tx_stamps and
+ * rx_frames as above, and
+ *
+ *   gap_min NS		   the least and the most time between the TX
+ *   gap_max NS		   stamps of two frames sent one after the other
  */
 #include <arpa/inet.h>
 #include <linux/errqueue.h>
@@ -263,6 +273,42 @@ static int flood(const char *ifname, int n)
 	return 0;
 }
 
+/* The burst form, on sockets that main() has set up. */
+static int burst(int txfd, int rxfd, const unsigned char *src, int n)
+{
+	int64_t gmin = INT64_MAX, gmax = INT64_MIN, prev = -1, ns;
+	unsigned char f[FRAME_MAX], in[2048];
+	int i, tx_stamps = 0, rx_frames = 0;
+	size_t len, ptp;
+	ssize_t got;
+
+	for (i = 0; i < n; i++) {
+		len = build(f, src, 0, PTP_SYNC, 1, i, &ptp);
+		if (send(txfd, f, len, 0) != (ssize_t)len)
+			die("send");
+	}
+	/* the stamps come in the order the frames left */
+	while (recv_stamped(txfd, 1, 1000, in, sizeof(in), &ns) >= 0) {
+		if (ns < 0)
+			continue;
+		tx_stamps++;
+		if (prev >= 0 && ns - prev < gmin)
+			gmin = ns - prev;
+		if (prev >= 0 && ns - prev > gmax)
+			gmax = ns - prev;
+		prev = ns;
+	}
+	while ((got = recv_stamped(rxfd, 0, 500, in, sizeof(in), &ns)) >= 0)
+		if ((size_t)got >= ptp + PTP_HLEN && in[ptp] == PTP_SYNC)
+			rx_frames++;
+	printf("frames %d\ntx_stamps %d\nrx_frames %d\n", n, tx_stamps,
+	       rx_frames);
+	if (gmin <= gmax)
+		printf("gap_min %lld\ngap_max %lld\n", (long long)gmin,
+		       (long long)gmax);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char f[FRAME_MAX], in[2048], src[ETH_ALEN];
@@ -280,7 +326,8 @@ int main(int argc, char **argv)
 	if (argc != 5) {
 		fprintf(stderr, "usage: vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp\n"
 			"       vlink_stamps IF hwtstamp TX_TYPE RX_FILTER [FLAGS]\n"
-			"       vlink_stamps IF flood N\n");
+			"       vlink_stamps IF flood N\n"
+			"       vlink_stamps TXIF RXIF N burst\n");
 		return 2;
 	}
 	n = atoi(argv[3]);
@@ -303,6 +350,8 @@ int main(int argc, char **argv)
 	if (ioctl(txfd, SIOCGIFHWADDR, &ifr))
 		die("SIOCGIFHWADDR");
 	memcpy(src, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
+	if (!strcmp(mode, "burst"))
+		return burst(txfd, rxfd, src, n);
 
 	for (i = 0; i < n; i++) {
 		int sync1 = onestep && !(i & 1);
