@@ -91,6 +91,15 @@ port_add va 0 0 && port_add vb 0 1
 ok $? "two ports on ptp_dummy.0 and .1"
 ip link set va up && ip link set vb up
 db=$(port_dir vb)
+# What the debug kernel runs of net/ is this test alone: the paths that
+# write into frames and read the knobs and the truth run here once too.
+out=$(vlink_stamps va vb 4 onestep-udp)
+is "$(echo "$out" | awk '$1 == "onestep" { print $2 } ')" 2 \
+	"one-step Syncs over UDP carry their originTimestamp"
+is "$(truth | grep -c "^port[0-9]* segment 0 phc ")" 2 "the truth has both ports"
+echo 100 > "$VL/seg0/jitter_ns" && echo 5 > "$db/quantum_ns"
+is "$(cat "$VL/seg0/jitter_ns") $(cat "$db/quantum_ns")" "100 5" "knobs read back"
+echo 0 > "$VL/seg0/jitter_ns" && echo 0 > "$db/quantum_ns"
 drv=/sys/bus/platform/drivers/ptp_dummy
 echo ptp_dummy.1 > "$drv/unbind"
 ok $? "ptp_dummy.1 unbound under port vb"
