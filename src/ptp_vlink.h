@@ -68,9 +68,14 @@ extern const struct vlink_param_desc vlink_port_params[N_PORT_PARAMS];
 
 struct dummy_clock;
 
-/* The link from a debugfs file to a knob of a segment or a port. */
+/*
+ * The link from a debugfs file to a knob of a segment or a port: @obj,
+ * its knobs @param and their descriptions @desc, and which one, @id.
+ */
 struct vlink_ref {
 	void *obj;
+	s64 *param;
+	const struct vlink_param_desc *desc;
 	unsigned int id;
 };
 

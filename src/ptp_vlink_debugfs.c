@@ -42,74 +42,75 @@ const struct vlink_param_desc vlink_port_params[N_PORT_PARAMS] = {
 
 static struct dentry *vlink_dbg_root;
 
-static int vlink_seg_get(void *data, u64 *val)
+/* Any knob, of a segment or a port. */
+static int vlink_param_get(void *data, u64 *val)
 {
 	struct vlink_ref *ref = data;
-	struct vlink_segment *seg = ref->obj;
 	unsigned long flags;
 
 	spin_lock_irqsave(&vlink_lock, flags);
-	*val = seg->param[ref->id];
+	*val = ref->param[ref->id];
 	spin_unlock_irqrestore(&vlink_lock, flags);
 	return 0;
+}
+
+/* Store @v in a knob of @ref, after @apply (if any) under the lock. */
+static int vlink_param_store(struct vlink_ref *ref, s64 v,
+			     void (*apply)(struct vlink_ref *ref))
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&vlink_lock, flags);
+	ref->param[ref->id] = v;
+	if (apply)
+		apply(ref);
+	spin_unlock_irqrestore(&vlink_lock, flags);
+	return 0;
+}
+
+static bool vlink_param_valid(const struct vlink_ref *ref, s64 v)
+{
+	const struct vlink_param_desc *d = &ref->desc[ref->id];
+
+	return v >= d->min && v <= d->max;
+}
+
+static void vlink_seg_apply(struct vlink_ref *ref)
+{
+	if (ref->id == S_SEED)
+		vlink_seg_reseed(ref->obj);
 }
 
 static int vlink_seg_set(void *data, u64 val)
 {
 	struct vlink_ref *ref = data;
-	struct vlink_segment *seg = ref->obj;
-	const struct vlink_param_desc *d = &vlink_seg_params[ref->id];
-	unsigned long flags;
 	s64 v = val;
 
-	if (v < d->min || v > d->max)
+	if (!vlink_param_valid(ref, v))
 		return -EINVAL;
-	spin_lock_irqsave(&vlink_lock, flags);
-	seg->param[ref->id] = v;
-	if (ref->id == S_SEED)
-		vlink_seg_reseed(seg);
-	spin_unlock_irqrestore(&vlink_lock, flags);
-	return 0;
+	return vlink_param_store(ref, v, vlink_seg_apply);
 }
 
-DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(vlink_seg_fops, vlink_seg_get, vlink_seg_set,
+DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(vlink_seg_fops, vlink_param_get, vlink_seg_set,
 				"%lld\n");
-
-static int vlink_port_get(void *data, u64 *val)
-{
-	struct vlink_ref *ref = data;
-	struct vlink_port *p = ref->obj;
-	unsigned long flags;
-
-	spin_lock_irqsave(&vlink_lock, flags);
-	*val = p->param[ref->id];
-	spin_unlock_irqrestore(&vlink_lock, flags);
-	return 0;
-}
 
 static int vlink_port_set(void *data, u64 val)
 {
 	struct vlink_ref *ref = data;
-	struct vlink_port *p = ref->obj;
-	const struct vlink_param_desc *d = &vlink_port_params[ref->id];
-	unsigned long flags;
 	s64 v = val;
 
-	if (v < d->min || v > d->max)
+	if (!vlink_param_valid(ref, v))
 		return -EINVAL;
 	switch (ref->id) {
 	case P_SEGMENT:
-		return vlink_plug(p, v);
+		return vlink_plug(ref->obj, v);
 	case P_PHC:
-		return vlink_set_clock(p, v);
+		return vlink_set_clock(ref->obj, v);
 	}
-	spin_lock_irqsave(&vlink_lock, flags);
-	p->param[ref->id] = v;
-	spin_unlock_irqrestore(&vlink_lock, flags);
-	return 0;
+	return vlink_param_store(ref, v, NULL);
 }
 
-DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(vlink_port_fops, vlink_port_get,
+DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(vlink_port_fops, vlink_param_get,
 				vlink_port_set, "%lld\n");
 
 static int vlink_counters_show(struct seq_file *s, void *unused)
@@ -181,8 +182,10 @@ void vlink_debugfs_port(struct vlink_port *p)
 	snprintf(name, sizeof(name), "port%u", p->id);
 	p->dbg = debugfs_create_dir(name, vlink_dbg_root);
 	for (i = 0; i < N_PORT_PARAMS; i++) {
-		p->refs[i].obj = p;
-		p->refs[i].id = i;
+		p->refs[i] = (struct vlink_ref){
+			.obj = p, .param = p->param,
+			.desc = vlink_port_params, .id = i,
+		};
 		debugfs_create_file_unsafe(vlink_port_params[i].name, 0600, p->dbg,
 					   &p->refs[i], &vlink_port_fops);
 	}
@@ -207,8 +210,10 @@ void vlink_debugfs_init(void)
 		snprintf(name, sizeof(name), "seg%u", i);
 		dir = debugfs_create_dir(name, vlink_dbg_root);
 		for (j = 0; j < N_SEG_PARAMS; j++) {
-			seg->refs[j].obj = seg;
-			seg->refs[j].id = j;
+			seg->refs[j] = (struct vlink_ref){
+				.obj = seg, .param = seg->param,
+				.desc = vlink_seg_params, .id = j,
+			};
 			debugfs_create_file_unsafe(vlink_seg_params[j].name,
 						   0600, dir, &seg->refs[j],
 						   &vlink_seg_fops);
