@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The KUnit tests of what ptp_vlink's wire does to a frame
+# (src/ptp_vlink_kunit.c, suite ptp_vlink_frame): time on the wire, the
+# stamps' resolution, the PTP header in Ethernet, 802.1Q and IPv4/UDP
+# frames and in frames cut short at every length, and one-step's
+# originTimestamp.  The module needs neither ptp_vlink.ko nor a PTP core;
+# it runs on every lane, debug too (KASAN watches the short frames).
+# timeout: 300
+. "$(dirname "$0")/../lib.sh"
+
+dir=$BUILD/${PTPVM_KERNEL:-base}
+[ "${PTPVM_CORE:-ours}" = intree ] && dir=$dir-intree
+ko=$dir/src/ptp_vlink_kunit.ko
+[ -f "$ko" ] || skip_all "no $ko (kernel without CONFIG_KUNIT?)"
+modprobe kunit 2>/dev/null
+[ -d /sys/module/kunit ] || skip_all "the kernel has no kunit module"
+
+want=7
+run_ok "insmod ptp_vlink_kunit.ko" insmod "$ko"
+res=/sys/kernel/debug/kunit/ptp_vlink_frame/results
+[ -r "$res" ]
+ok $? "ptp_vlink_frame: KTAP results in debugfs"
+ktap=$(cat "$res" 2>/dev/null)
+echo "$ktap" | sed 's/^/# /'
+is "$(echo "$ktap" | grep -cE '^ +ok [0-9]+ vlink_test_')" $want "ptp_vlink_frame: $want test cases passed"
+is "$(echo "$ktap" | grep -cE '^ +not ok ')" 0 "ptp_vlink_frame: no test case failed"
+echo "$ktap" | grep -qE '^ok [0-9]+ ptp_vlink_frame$'
+ok $? "ptp_vlink_frame: suite ok"
+run_ok "rmmod ptp_vlink_kunit" rmmod ptp_vlink_kunit
+done_testing
