@@ -1,0 +1,167 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make bench, inside one base guest: our core and the in-tree core in turn,
+# in interleaved rounds (ours, in-tree, ours, in-tree, ...), each with the
+# same ptp_dummy.ko, swapped by unloading and loading the modules.
+#
+#   bench/guest.sh [--rounds N] [--ms MS] [--smoke]
+#
+# Every figure is a line "BENCH CORE ROUND NAME VALUE" on stdout, which
+# bench/report turns into the tables.  --ms is each timed figure's slice
+# (ptp_bench -t; 5 slices make one figure), --smoke is one round of 20 ms
+# slices and no scaling figures, for make check.  Whatever core, dummy and
+# NIC driver were loaded at the start are loaded again at the end, also
+# when it fails.
+set -uo pipefail
+
+rounds=5 ms=100 smoke=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--rounds) rounds=${2:?}; shift 2 ;;
+	--ms) ms=${2:?}; shift 2 ;;
+	--smoke) smoke=1 rounds=1 ms=20; shift ;;
+	*) echo "usage: bench/guest.sh [--rounds N] [--ms MS] [--smoke]" >&2; exit 2 ;;
+	esac
+done
+
+BUILD=${BUILD:-/project/.build}
+BENCH=$BUILD/bench/ptp_bench
+REL=$(uname -r)
+OURS_KO=$BUILD/base/src/ptp.ko
+INTREE_KO=/lib/modules/$REL/kernel/drivers/ptp/ptp.ko
+# One dummy for both cores: ours exports the 6.1 symbols with the 6.1
+# CRCs, so the module built against it loads on the kernel's core too.
+DUMMY_KO=$BUILD/base/src/ptp_dummy.ko
+G=/sys/kernel/debug/ptp_dummy/ptp_dummy.0
+
+for f in "$BENCH" "$OURS_KO" "$INTREE_KO" "$DUMMY_KO"; do
+	[ -e "$f" ] || { echo "bench: $f missing (make vm-modules userspace)" >&2; exit 1; }
+done
+
+# Which core is loaded now: ours has a version in sysfs.
+core_now() {
+	if [ ! -d /sys/module/ptp ]; then echo none
+	elif [ -e /sys/module/ptp/version ]; then echo ours
+	else echo intree; fi
+}
+
+found_core=$(core_now)
+# holders: the modules that hold the core now.
+holders() {
+	local h
+	for h in /sys/module/ptp/holders/*; do
+		[ -e "$h" ] && echo "${h##*/}"
+	done
+}
+found_holders=$(holders)
+found_vlink=0
+[ -d /sys/module/ptp_vlink ] && found_vlink=1
+
+# Unload the dummy, ptp_vlink, every other module that holds the core
+# (the NIC's driver), then the core.
+unload_all() {
+	local m
+	[ -d /sys/module/ptp_vlink ] && { rmmod ptp_vlink || return 1; }
+	[ -d /sys/module/ptp_dummy ] && { rmmod ptp_dummy || return 1; }
+	[ -d /sys/module/ptp ] || return 0
+	for m in $(holders); do
+		modprobe -r "$m" 2> /dev/null || rmmod "$m" || return 1
+	done
+	# modprobe -r takes the core too once nothing else uses it.
+	[ -d /sys/module/ptp ] || return 0
+	rmmod ptp
+}
+
+# load CORE [DUMMY-PARAMS...]: that core and the dummy, nothing else.
+load() {
+	local core=$1 ko; shift
+	case $core in ours) ko=$OURS_KO ;; intree) ko=$INTREE_KO ;; esac
+	unload_all || return 1
+	modprobe pps_core || return 1
+	insmod "$ko" || return 1
+	[ "$(core_now)" = "$core" ] || { echo "bench: $core did not load" >&2; return 1; }
+	insmod "$DUMMY_KO" "$@" || return 1
+	udevadm settle --timeout=60
+}
+
+# Put back what was loaded at the start, from modprobe's own paths.
+restore() {
+	local m
+	unload_all || return 1
+	[ "$found_core" = none ] && return 0
+	modprobe ptp || return 1
+	for m in $found_holders; do
+		modprobe "$m" || return 1
+	done
+	if [ "$found_vlink" = 1 ]; then
+		modprobe ptp_vlink || return 1
+	fi
+	[ -d /sys/module/ptp_dummy ] || modprobe ptp_dummy || return 1
+	udevadm settle --timeout=60
+	[ "$(core_now)" = "$found_core" ]
+}
+trap 'restore || echo "bench: could not restore the $found_core core" >&2' EXIT
+
+dev_of() {
+	local d
+	for d in /sys/class/ptp/ptp*; do
+		[ "$(< "$d/clock_name")" = "$1" ] && { echo "/dev/${d##*/}"; return 0; }
+	done
+	return 1
+}
+
+# run CORE ROUND ptp_bench-ARGS...: its lines, tagged.
+run() {
+	local core=$1 round=$2 out rc; shift 2
+	out=$("$BENCH" -t "$ms" -g "$G" "$@")
+	rc=$?
+	[ -n "$out" ] && echo "${out//$'\n'/$'\n'BENCH $core $round }" | sed "1s/^/BENCH $core $round /"
+	[ $rc -eq 0 ] || echo "bench: ptp_bench $* failed on $core ($rc)" >&2
+	return $rc
+}
+
+# One round of one core: every figure.
+round() {
+	local core=$1 r=$2 dev sys vdev n out rc=0
+	load "$core" || { echo "bench: could not load the $core core" >&2; return 1; }
+	dev=$(dev_of ptp_dummy.0) || { echo "bench: no dummy clock" >&2; return 1; }
+	run "$core" "$r" "$dev" gettime floor sysoff adjfreq caps latency two rate || rc=1
+	if [ "$smoke" = 0 ]; then
+		run "$core" "$r" "$dev" sysoff1 sysoff5 sysoff10 sysoff15 sysoff20 \
+			readers1 readers4 readers16 || rc=1
+	fi
+	# The virtual clock: the physical clock is free running meanwhile.
+	sys=/sys/class/ptp/${dev#/dev/}
+	if echo 1 > "$sys/n_vclocks"; then
+		udevadm settle --timeout=60
+		vdev=$(dev_of "${dev#/dev/}_virt")
+		run "$core" "$r" "$dev" -v "$vdev" vclock || rc=1
+		echo 0 > "$sys/n_vclocks" || rc=1
+	else
+		rc=1
+	fi
+	[ "$smoke" = 0 ] || return $rc
+	# gettime on the first of 4 and of 16 registered clocks.
+	for n in 4 16; do
+		load "$core" clocks=$n || return 1
+		dev=$(dev_of ptp_dummy.0) || return 1
+		out=$("$BENCH" -t "$ms" "$dev" gettime) || rc=1
+		sed "s/^gettime_ns/gettime_c${n}_ns/; s/^/BENCH $core $r /" <<< "$out"
+	done
+	return $rc
+}
+
+echo "BENCH-INFO kernel $REL"
+echo "BENCH-INFO found $found_core"
+echo "BENCH-INFO rounds $rounds ms $ms smoke $smoke"
+echo "BENCH-INFO cpu $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)"
+status=0
+for r in $(seq "$rounds"); do
+	for core in ours intree; do
+		round "$core" "$r" || status=1
+	done
+done
+restore || { echo "bench: could not restore the $found_core core" >&2; status=1; }
+trap - EXIT
+echo "BENCH-INFO restored $(core_now)"
+exit $status
