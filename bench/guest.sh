@@ -4,23 +4,28 @@
 # in interleaved rounds (ours, in-tree, ours, in-tree, ...), each with the
 # same ptp_dummy.ko, swapped by unloading and loading the modules.
 #
-#   bench/guest.sh [--rounds N] [--ms MS] [--smoke]
+#   bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--smoke]
 #
 # Every figure is a line "BENCH CORE ROUND NAME VALUE" on stdout, which
 # bench/report turns into the tables.  --ms is each timed figure's slice
-# (ptp_bench -t; 5 slices make one figure), --smoke is one round of 20 ms
-# slices and no scaling figures, for make check.  Whatever core, dummy and
+# (ptp_bench -t; 5 slices make one figure); --phc2sys how long phc2sys
+# locks the dummy to CLOCK_REALTIME each round (20 s, 16 updates a
+# second; the first 10 s are its lock-in, left out of the figures; each
+# sample is also a line "PHC2SYS CORE ROUND T OFFSET"); --smoke is one
+# round of 20 ms slices, no scaling figures and no phc2sys, for make
+# check.  Whatever core, dummy and
 # NIC driver were loaded at the start are loaded again at the end, also
 # when it fails.
 set -uo pipefail
 
-rounds=5 ms=100 smoke=0
+rounds=5 ms=100 smoke=0 lock=20
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rounds) rounds=${2:?}; shift 2 ;;
 	--ms) ms=${2:?}; shift 2 ;;
-	--smoke) smoke=1 rounds=1 ms=20; shift ;;
-	*) echo "usage: bench/guest.sh [--rounds N] [--ms MS] [--smoke]" >&2; exit 2 ;;
+	--phc2sys) lock=${2:?}; shift 2 ;;
+	--smoke) smoke=1 rounds=1 ms=20 lock=0; shift ;;
+	*) echo "usage: bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--smoke]" >&2; exit 2 ;;
 	esac
 done
 
@@ -120,6 +125,27 @@ run() {
 	return $rc
 }
 
+# phc2sys_lock CORE ROUND DEV: phc2sys keeps DEV on CLOCK_REALTIME for
+# $lock s; the rms and largest |offset| after its first half.
+phc2sys_lock() {
+	local core=$1 r=$2 dev=$3 out
+	out=$(timeout "$lock" phc2sys -s CLOCK_REALTIME -c "$dev" -O 0 -R 16 -m -q 2>&1)
+	awk -v c="$core" -v r="$r" -v lock="$lock" '
+		/ offset / {
+			t = $1; sub(/^phc2sys\[/, "", t); sub(/\]:$/, "", t)
+			for (i = 1; i < NF; i++) if ($i == "offset") off = $(i + 1)
+			if (t0 == "") t0 = t
+			printf "PHC2SYS %s %s %.3f %d\n", c, r, t - t0, off
+			if (t - t0 < lock / 2) next
+			n++; sq += off * off; a = off < 0 ? -off : off; if (a > max) max = a
+		}
+		END {
+			if (!n) exit 1
+			printf "BENCH %s %s phc2sys_rms_ns %.1f\n", c, r, sqrt(sq / n)
+			printf "BENCH %s %s phc2sys_max_ns %d\n", c, r, max
+		}' <<< "$out" || { echo "bench: phc2sys gave no offsets on $core" >&2; return 1; }
+}
+
 # One round of one core: every figure.
 round() {
 	local core=$1 r=$2 dev sys vdev n out rc=0
@@ -141,6 +167,7 @@ round() {
 		rc=1
 	fi
 	[ "$smoke" = 0 ] || return $rc
+	[ "$lock" -gt 0 ] && { phc2sys_lock "$core" "$r" "$dev" || rc=1; }
 	# gettime on the first of 4 and of 16 registered clocks.
 	for n in 4 16; do
 		load "$core" clocks=$n || return 1

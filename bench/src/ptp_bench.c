@@ -25,7 +25,11 @@
  *   readersN      readersN_us: the time of the trigger's write() (the
  *                 core queues the event and wakes the readers in it) with
  *                 N readers blocked on DEV, median; readersN_per_edge:
- *                 events they got per edge (6.1: 1, ours: N)
+ *                 events they got per edge (6.1: 1, ours: N), and
+ *                 readersN_per_event_us: the write's time per event
+ *                 delivered.  The write's time includes the woken readers
+ *                 that preempt it: ours wakes N that each have an event,
+ *                 6.1 wakes N of which one has it and the rest sleep again
  *   two           two_readers_min: of 20 events on one channel, the fewer
  *                 that either of two readers of DEV received
  *   rate          extts_rate: the highest generator rate (events/s, of
@@ -356,12 +360,20 @@ static double deliver(const char *dev, int n, int rounds, int lat,
 	return med;
 }
 
-/* Rounds of a latency figure: as many as fit in about -t ms x SLICES. */
+/* Edges of a readersN figure: about one per 20 ms of -t x SLICES. */
 static int lat_rounds(void)
 {
 	int r = (int)(slice_ms * SLICES / 20);
 
 	return r < 10 ? 10 : r > 400 ? 400 : r;
+}
+
+/* Edges of the latency figure: 8 times as many, for its percentiles. */
+static int lat_samples(void)
+{
+	int r = lat_rounds() * 8;
+
+	return r > 1000 ? 1000 : r;
 }
 
 static void fig_two(const char *dev)
@@ -547,7 +559,7 @@ int main(int argc, char **argv)
 			close(vfd);
 		} else if (!strcmp(f, "latency")) {
 			static const int qs[] = { 5, 10, 25, 50, 75, 90, 95, 99 };
-			double q[8], med = deliver(dev, 1, lat_rounds(), 1, q, NULL);
+			double q[8], med = deliver(dev, 1, lat_samples(), 1, q, NULL);
 			unsigned int k;
 
 			printf("extts_lat_med_us %.1f\nextts_lat_p99_us %.1f\n", med, q[7]);
@@ -557,6 +569,8 @@ int main(int argc, char **argv)
 			double per, t = deliver(dev, n, lat_rounds(), 0, NULL, &per);
 
 			printf("readers%d_us %.2f\nreaders%d_per_edge %.2f\n", n, t, n, per);
+			if (per > 0)
+				printf("readers%d_per_event_us %.2f\n", n, t / per);
 		} else if (!strcmp(f, "two")) {
 			fig_two(dev);
 		} else if (!strcmp(f, "rate")) {
