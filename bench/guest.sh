@@ -154,7 +154,7 @@ round() {
 	run "$core" "$r" "$dev" gettime floor sysoff adjfreq caps latency two rate || rc=1
 	if [ "$smoke" = 0 ]; then
 		run "$core" "$r" "$dev" sysoff1 sysoff5 sysoff10 sysoff15 sysoff20 \
-			readers1 readers4 readers16 || rc=1
+			readers1 readers4 readers16 pinned1 pinned4 pinned16 || rc=1
 	fi
 	# The virtual clock: the physical clock is free running meanwhile.
 	sys=/sys/class/ptp/${dev#/dev/}

@@ -30,6 +30,9 @@
  *                 delivered.  The write's time includes the woken readers
  *                 that preempt it: ours wakes N that each have an event,
  *                 6.1 wakes N of which one has it and the rest sleep again
+ *   pinnedN       pinnedN_us: readersN with the readers kept on CPU 1 and
+ *                 the writer on CPU 0, so that no woken reader preempts
+ *                 the write: what the core itself costs (2 CPUs or more)
  *   two           two_readers_min: of 20 events on one channel, the fewer
  *                 that either of two readers of DEV received
  *   rate          extts_rate: the highest generator rate (events/s, of
@@ -43,6 +46,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +66,7 @@
 #define MAX_READERS 16
 
 static long slice_ms = 200;
+static int pin_readers;
 static const char *dummy_dir;
 
 static void die(const char *what)
@@ -242,10 +247,26 @@ struct reader {
 	int64_t woke_ns;
 };
 
+/* Keep the calling thread on @cpu. */
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set)) {
+		errno = EINVAL;
+		die("pthread_setaffinity_np");
+	}
+}
+
 static void *reader_main(void *arg)
 {
 	struct reader *r = arg;
 	struct ptp_extts_event ev;
+
+	if (pin_readers)
+		pin(1);
 
 	for (;;) {
 		ssize_t got = read(r->fd, &ev, sizeof(ev));
@@ -301,6 +322,8 @@ static double deliver(const char *dev, int n, int rounds, int lat,
 		drain(rd[i].fd, 100000);
 	}
 	extts(ctl, 1);
+	if (pin_readers)
+		pin(0);
 	for (i = 0; i < n; i++)
 		if (pthread_create(&rd[i].th, NULL, reader_main, &rd[i]))
 			die("pthread_create");
@@ -502,6 +525,18 @@ static void fig_rate(const char *dev)
 	printf("extts_rate %lld\n", best);
 }
 
+/* Let the calling thread run on any CPU again. */
+static void pin_all(void)
+{
+	cpu_set_t set;
+	long i, n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	CPU_ZERO(&set);
+	for (i = 0; i < n && i < CPU_SETSIZE; i++)
+		CPU_SET(i, &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
 int main(int argc, char **argv)
 {
 	const char *dev, *vdev = NULL;
@@ -571,6 +606,16 @@ int main(int argc, char **argv)
 			printf("readers%d_us %.2f\nreaders%d_per_edge %.2f\n", n, t, n, per);
 			if (per > 0)
 				printf("readers%d_per_event_us %.2f\n", n, t / per);
+		} else if (sscanf(f, "pinned%d", &n) == 1 && n >= 1 && n <= MAX_READERS) {
+			double per, t;
+
+			if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+				continue;
+			pin_readers = 1;
+			t = deliver(dev, n, lat_rounds(), 0, NULL, &per);
+			pin_readers = 0;
+			pin_all();
+			printf("pinned%d_us %.2f\n", n, t);
 		} else if (!strcmp(f, "two")) {
 			fig_two(dev);
 		} else if (!strcmp(f, "rate")) {
