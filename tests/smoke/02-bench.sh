@@ -26,11 +26,14 @@ for core in ours intree; do
 	missing=""
 	for f in $figures; do
 		v=$(value $core "$f")
-		# A number above zero.
-		awk -v v="$v" 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9]+)?$/ && v + 0 > 0) }' ||
+		# A number, above zero but for the loss-free rate (a 20 ms
+		# smoke on a busy host may lose at the generator's slowest).
+		min=0
+		[ "$f" = extts_rate ] && min=-1
+		awk -v v="$v" -v m=$min 'BEGIN { exit !(v ~ /^[0-9]+(\.[0-9]+)?$/ && v + 0 > m) }' ||
 			missing="$missing $f=${v:-none}"
 	done
-	[ -z "$missing" ]; ok $? "$core: every figure measured, above zero${missing:+ (not:$missing)}"
+	[ -z "$missing" ]; ok $? "$core: every figure measured${missing:+ (not:$missing)}"
 done
 
 # The swap is real: each core delivers two readers' events its own way.
