@@ -4,28 +4,31 @@
 # in interleaved rounds (ours, in-tree, ours, in-tree, ...), each with the
 # same ptp_dummy.ko, swapped by unloading and loading the modules.
 #
-#   bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--smoke]
+#   bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--ptp4l S] [--smoke]
 #
 # Every figure is a line "BENCH CORE ROUND NAME VALUE" on stdout, which
 # bench/report turns into the tables.  --ms is each timed figure's slice
 # (ptp_bench -t; 5 slices make one figure); --phc2sys how long phc2sys
 # locks the dummy to CLOCK_REALTIME each round (20 s, 16 updates a
 # second; the first 10 s are its lock-in, left out of the figures; each
-# sample is also a line "PHC2SYS CORE ROUND T OFFSET"); --smoke is one
-# round of 20 ms slices, no scaling figures and no phc2sys, for make
-# check.  Whatever core, dummy and
+# sample is also a line "PHC2SYS CORE ROUND T OFFSET"); --ptp4l how long
+# ptp4l's slave locks to its master over ptp_vlink each round (30 s; the
+# figures from its last 10 summaries); --smoke is one round of 20 ms
+# slices, no scaling figures, no phc2sys and no ptp4l, for make check.  Whatever core, dummy and
 # NIC driver were loaded at the start are loaded again at the end, also
 # when it fails.
 set -uo pipefail
 
-rounds=5 ms=100 smoke=0 lock=20
+rounds=5 ms=100 smoke=0 lock=20 ptp4l=30
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rounds) rounds=${2:?}; shift 2 ;;
 	--ms) ms=${2:?}; shift 2 ;;
 	--phc2sys) lock=${2:?}; shift 2 ;;
-	--smoke) smoke=1 rounds=1 ms=20 lock=0; shift ;;
-	*) echo "usage: bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--smoke]" >&2; exit 2 ;;
+	--ptp4l) ptp4l=${2:?}; shift 2 ;;
+	--smoke) smoke=1 rounds=1 ms=20 lock=0 ptp4l=0; shift ;;
+	*) echo "usage: bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--ptp4l S] [--smoke]" >&2
+	   exit 2 ;;
 	esac
 done
 
@@ -37,9 +40,10 @@ INTREE_KO=/lib/modules/$REL/kernel/drivers/ptp/ptp.ko
 # One dummy for both cores: ours exports the 6.1 symbols with the 6.1
 # CRCs, so the module built against it loads on the kernel's core too.
 DUMMY_KO=$BUILD/base/src/ptp_dummy.ko
+VLINK_KO=$BUILD/base/src/ptp_vlink.ko
 G=/sys/kernel/debug/ptp_dummy/ptp_dummy.0
 
-for f in "$BENCH" "$OURS_KO" "$INTREE_KO" "$DUMMY_KO"; do
+for f in "$BENCH" "$OURS_KO" "$INTREE_KO" "$DUMMY_KO" "$VLINK_KO"; do
 	[ -e "$f" ] || { echo "bench: $f missing (make vm-modules userspace)" >&2; exit 1; }
 done
 
@@ -146,6 +150,65 @@ phc2sys_lock() {
 		}' <<< "$out" || { echo "bench: phc2sys gave no offsets on $core" >&2; return 1; }
 }
 
+# ptp4l_lock CORE ROUND: ptp4l master and slave (L2, E2E, two-step, 8
+# Syncs a second) in two namespaces, on two ports of one ptp_vlink
+# segment, each stamped by its own dummy clock, the clocks 40 ppm apart,
+# the wire with 100 ns of jitter (seeded: the same on both cores; without
+# it the exact stamps lock both to 0 ns);
+# after $ptp4l s, the slave's rms (median) and max (largest) of its last
+# 10 one-second summaries.
+ptp4l_lock() {
+	local core=$1 r=$2 w=/tmp/bench-ptp4l p n id rc=0
+	load "$core" clocks=2 || return 1
+	insmod "$VLINK_KO" || return 1
+	rm -rf "$w" && mkdir -p "$w"
+	echo 100 > /sys/kernel/debug/ptp_vlink/seg0/jitter_ns &&
+		echo 1 > /sys/kernel/debug/ptp_vlink/seg0/seed || return 1
+	for n in 0 1; do
+		p=bp$n
+		ip link add name "$p" type ptp_vlink || return 1
+		id=$(ethtool -i "$p" | sed -n 's/^bus-info: port\([0-9]*\)$/\1/p')
+		echo 0 > "/sys/kernel/debug/ptp_vlink/port$id/segment" &&
+		dev_of "ptp_dummy.$n" | sed 's|/dev/ptp||' > "/sys/kernel/debug/ptp_vlink/port$id/phc" ||
+			return 1
+		echo $(( n ? -20000 : 20000 )) > "/sys/kernel/debug/ptp_dummy/ptp_dummy.$n/freq_error_ppb"
+		ip netns add "bns$n" && ip link set "$p" netns "bns$n" &&
+			ip -n "bns$n" link set "$p" up || return 1
+	done
+	for n in 0 1; do
+		# Up with its operational state, then stamping on, before ptp4l.
+		for _ in $(seq 100); do
+			ip -n "bns$n" link show "bp$n" | grep -q 'LOWER_UP.* state UP ' && break
+			sleep 0.1
+		done
+		ip netns exec "bns$n" hwstamp_ctl -i "bp$n" -t 1 -r 12 > /dev/null || return 1
+	done
+	printf '%s\n' "[global]" "network_transport L2" "delay_mechanism E2E" \
+		"time_stamping hardware" "logSyncInterval -3" "logMinDelayReqInterval -3" \
+		"logAnnounceInterval -2" "sanity_freq_limit 0" "summary_interval 0" > "$w/conf"
+	ip netns exec bns0 timeout "$ptp4l" ptp4l -f "$w/conf" -i bp0 -m -q \
+		--uds_address=/run/bench-ptp4l-0 > "$w/m.log" 2>&1 &
+	ip netns exec bns1 timeout "$ptp4l" ptp4l -f "$w/conf" -i bp1 -m -q -s \
+		--uds_address=/run/bench-ptp4l-1 > "$w/s.log" 2>&1
+	wait
+	awk -v c="$core" -v r="$r" '
+		/to SLAVE on/ { n = 0; next }
+		/ rms / { for (i = 1; i < NF; i++) if ($i == "rms") break
+			  if (i < NF) { n++; rms[n] = $(i + 1); mx[n] = $(i + 3) } }
+		END {
+			if (n < 10) exit 1
+			m = 0; k = 0
+			for (i = n - 9; i <= n; i++) { v[++k] = rms[i] + 0; if (mx[i] + 0 > m) m = mx[i] + 0 }
+			for (i = 1; i <= 10; i++) for (j = i + 1; j <= 10; j++)
+				if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+			printf "BENCH %s %s ptp4l_rms_ns %.1f\n", c, r, (v[5] + v[6]) / 2
+			printf "BENCH %s %s ptp4l_max_ns %d\n", c, r, m
+		}' "$w/s.log" || { echo "bench: ptp4l's slave did not lock on $core" >&2
+			tail -n 20 "$w/s.log" >&2; rc=1; }
+	ip netns del bns0; ip netns del bns1
+	return $rc
+}
+
 # One round of one core: every figure.
 round() {
 	local core=$1 r=$2 dev sys vdev n out rc=0
@@ -168,6 +231,7 @@ round() {
 	fi
 	[ "$smoke" = 0 ] || return $rc
 	[ "$lock" -gt 0 ] && { phc2sys_lock "$core" "$r" "$dev" || rc=1; }
+	[ "$ptp4l" -gt 0 ] && { ptp4l_lock "$core" "$r" || rc=1; }
 	# gettime on the first of 4 and of 16 registered clocks.
 	for n in 4 16; do
 		load "$core" clocks=$n || return 1
