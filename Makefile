@@ -11,6 +11,7 @@
 #   make deps         the host packages (apt) that all of this needs
 #   make host-tests   the host-side tests of ptpctl
 #   make vm-modules   the modules for each guest kernel, in .build/
+#   make bench        our core against the in-tree one, in one base guest
 #   make help         this list
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -21,7 +22,7 @@ SHELL := /bin/bash
 KSRC = $(shell . $(VM)/lib.sh && d=$$(ksrc_dir) && [ -d "$$d" ] && echo "$$d")
 
 .PHONY: all modules userspace clean check demo lint deb deps kernels \
-	rootfs vm-modules host-tests help
+	rootfs vm-modules host-tests help bench bench-deps
 
 all: modules
 
@@ -37,6 +38,7 @@ modules:
 userspace:
 	$(MAKE) -C userspace O=$(BUILD)/userspace
 	$(MAKE) -C tests O=$(BUILD)/tests KSRC=$(KSRC)
+	$(MAKE) -C bench O=$(BUILD)/bench
 
 # Host packages.  A fresh Debian 12 machine has only gcc and make.
 HOST_PKGS := linux-source-6.1 qemu-system-x86 qemu-utils debootstrap bc bison \
@@ -91,6 +93,19 @@ check: deps
 demo: FLAVOURS = base
 demo: deps vm-modules userspace rootfs
 	$(VM)/run -- vm/demo
+
+# The benchmark (bench/run): base alone, in one guest; results in
+# bench/results/, the table in README.md.  gnuplot only for it, not for
+# make check.
+BENCH_PKGS := gnuplot-nox
+bench-deps:
+	@dpkg-query -W -f='$${db:Status-Abbrev}' $(BENCH_PKGS) 2>/dev/null | grep -q '^ii' || \
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q --no-install-recommends $(BENCH_PKGS); }
+
+bench: FLAVOURS = base
+bench: deps bench-deps vm-modules userspace rootfs
+	bench/run
 
 lint: deps
 	@tests/lint
