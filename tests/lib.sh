@@ -10,6 +10,7 @@
 #   diag "text"                        a comment line
 #   skip_all "reason"                  exit 4: the whole test is skipped
 #   done_testing                       prints the plan, exits 1 on failure
+#   kunit_suite NAME CASES PREFIX      a loaded KUnit suite's results
 #
 # Environment from vm/guest-init:
 #   PTPVM_KERNEL base|debug, PTPVM_CORE ours|intree|none
@@ -78,6 +79,22 @@ done_testing() {
 core_is_ours() { [ "${PTPVM_CORE:-ours}" = ours ]; }
 core_is_intree() { [ "${PTPVM_CORE:-}" = intree ]; }
 improvement() { diag "improvement over 6.1: $*"; }
+
+# kunit_suite NAME CASES PREFIX: the KTAP results of the loaded KUnit
+# suite NAME, from debugfs, shown and checked: CASES cases named PREFIX...
+# passed, none failed, and the suite is ok.  (6.1's debugfs log leaves a
+# failing case's own "not ok" line out: the count of passes catches it.)
+kunit_suite() {
+	local name=$1 want=$2 prefix=$3 res ktap
+	res=/sys/kernel/debug/kunit/$name/results
+	[ -r "$res" ]; ok $? "$name: KTAP results in debugfs"
+	ktap=$(cat "$res" 2>/dev/null)
+	echo "$ktap" | sed 's/^/# /'
+	is "$(echo "$ktap" | grep -cE "^ +ok [0-9]+ $prefix")" "$want" "$name: $want test cases passed"
+	is "$(echo "$ktap" | grep -cE '^ +not ok ')" 0 "$name: no test case failed"
+	echo "$ktap" | grep -qE "^ok [0-9]+ $name\$"
+	ok $? "$name: suite ok"
+}
 
 # dummy_reload [PARAM=VALUE...]: unload ptp_dummy and load it with these
 # parameters (none: the defaults); wait for udev.  The wait is long: a

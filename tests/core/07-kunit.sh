@@ -15,16 +15,7 @@ modprobe ptp 2>/dev/null
 [ -d /sys/class/ptp ] || skip_all "no PTP core loaded"
 
 run_ok "insmod ptp_kunit.ko" insmod "$ko"
-for suite in ptp_core:10:ptp_test_ ptp_core_api:4:ptp_api_; do
-	name=${suite%%:*} want=${suite#*:}; prefix=${want#*:}; want=${want%%:*}
-	res=/sys/kernel/debug/kunit/$name/results
-	[ -r "$res" ]; ok $? "$name: KTAP results in debugfs"
-	ktap=$(cat "$res" 2>/dev/null)
-	echo "$ktap" | sed 's/^/# /'
-	is "$(echo "$ktap" | grep -cE "^ +ok [0-9]+ $prefix")" "$want" "$name: $want test cases passed"
-	is "$(echo "$ktap" | grep -cE '^ +not ok ')" 0 "$name: no test case failed"
-	echo "$ktap" | grep -qE "^ok [0-9]+ $name\$"
-	ok $? "$name: suite ok"
-done
+kunit_suite ptp_core 10 ptp_test_
+kunit_suite ptp_core_api 4 ptp_api_
 run_ok "rmmod ptp_kunit" rmmod ptp_kunit
 done_testing

@@ -14,16 +14,7 @@ ko=$dir/src/ptp_dummy_kunit.ko
 modprobe kunit 2>/dev/null
 [ -d /sys/module/kunit ] || skip_all "the kernel has no kunit module"
 
-want=9
 run_ok "insmod ptp_dummy_kunit.ko" insmod "$ko"
-res=/sys/kernel/debug/kunit/ptp_dummy_model/results
-[ -r "$res" ]
-ok $? "ptp_dummy_model: KTAP results in debugfs"
-ktap=$(cat "$res" 2>/dev/null)
-echo "$ktap" | sed 's/^/# /'
-is "$(echo "$ktap" | grep -cE '^ +ok [0-9]+ dummy_test_')" $want "ptp_dummy_model: $want test cases passed"
-is "$(echo "$ktap" | grep -cE '^ +not ok ')" 0 "ptp_dummy_model: no test case failed"
-echo "$ktap" | grep -qE '^ok [0-9]+ ptp_dummy_model$'
-ok $? "ptp_dummy_model: suite ok"
+kunit_suite ptp_dummy_model 9 dummy_test_
 run_ok "rmmod ptp_dummy_kunit" rmmod ptp_dummy_kunit
 done_testing

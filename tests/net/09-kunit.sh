@@ -16,16 +16,7 @@ ko=$dir/src/ptp_vlink_kunit.ko
 modprobe kunit 2>/dev/null
 [ -d /sys/module/kunit ] || skip_all "the kernel has no kunit module"
 
-want=7
 run_ok "insmod ptp_vlink_kunit.ko" insmod "$ko"
-res=/sys/kernel/debug/kunit/ptp_vlink_frame/results
-[ -r "$res" ]
-ok $? "ptp_vlink_frame: KTAP results in debugfs"
-ktap=$(cat "$res" 2>/dev/null)
-echo "$ktap" | sed 's/^/# /'
-is "$(echo "$ktap" | grep -cE '^ +ok [0-9]+ vlink_test_')" $want "ptp_vlink_frame: $want test cases passed"
-is "$(echo "$ktap" | grep -cE '^ +not ok ')" 0 "ptp_vlink_frame: no test case failed"
-echo "$ktap" | grep -qE '^ok [0-9]+ ptp_vlink_frame$'
-ok $? "ptp_vlink_frame: suite ok"
+kunit_suite ptp_vlink_frame 7 vlink_test_
 run_ok "rmmod ptp_vlink_kunit" rmmod ptp_vlink_kunit
 done_testing
