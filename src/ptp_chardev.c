@@ -534,11 +534,12 @@ __poll_t ptp_poll(struct posix_clock_context *pccontext, struct file *fp,
 		  poll_table *wait)
 {
 	struct ptp_clock *ptp = ctx_to_ptp(pccontext);
+	struct timestamp_event_queue *q = pccontext->private_clkdata;
 
-	poll_wait(fp, &ptp->tsev_wq, wait);
+	poll_wait(fp, &q->wq, wait);
 	if (ptp_gone(ptp))
 		return EPOLLERR;
-	return ptp_evq_pending(ptp, pccontext->private_clkdata) ? EPOLLIN : 0;
+	return ptp_evq_pending(ptp, q) ? EPOLLIN : 0;
 }
 
 /**
@@ -573,7 +574,7 @@ ssize_t ptp_read(struct posix_clock_context *pccontext, uint flags,
 
 	for (;;) {
 		if (!(flags & O_NONBLOCK) &&
-		    wait_event_interruptible(ptp->tsev_wq, ptp_gone(ptp) ||
+		    wait_event_interruptible(q->wq, ptp_gone(ptp) ||
 					     ptp_evq_pending(ptp, q))) {
 			ret = -ERESTARTSYS;
 			goto free;

@@ -377,7 +377,6 @@ static int ptp_clock_init(struct ptp_clock *ptp, struct device *parent)
 	mutex_init(&ptp->vclock_mux);
 	spin_lock_init(&ptp->tsevqs_lock);
 	INIT_LIST_HEAD(&ptp->tsevqs);
-	init_waitqueue_head(&ptp->tsev_wq);
 	ptp->has_cycles = ptp->info->getcycles64 || ptp->info->getcyclesx64;
 	ptp->is_virtual_clock = ptp_parent_is_ptp(parent);
 
@@ -543,10 +542,7 @@ int ptp_clock_unregister(struct ptp_clock *ptp)
 	/* Also refuses n_vclocks writes from now on. */
 	ptp_vclocks_remove_all(ptp);
 
-	spin_lock_irq(&ptp->tsevqs_lock);
-	ptp->defunct = true;
-	spin_unlock_irq(&ptp->tsevqs_lock);
-	wake_up_interruptible_all(&ptp->tsev_wq);
+	ptp_evq_defunct(ptp);
 
 	/* posix_clock_unregister() drops the reference of the registration. */
 	get_device(&ptp->dev);

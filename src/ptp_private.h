@@ -38,9 +38,11 @@ struct ptp_vclock;
  * @owner: pid of the process that opened the file, 0 for the sysfs queue
  * @mask: channels this reader wants (bit per channel of the clock)
  * @nbits: number of bits in @mask
+ * @wq: the file's readers and pollers wait here, for an event in this
+ *	queue or for &ptp_clock.defunct; woken only when one of them comes
  * @buf: the ring
  *
- * All fields but @mask/@nbits/@slots/@owner are protected by
+ * All fields but @mask/@nbits/@slots/@owner/@wq are protected by
  * &ptp_clock.tsevqs_lock; @mask is written under it too.  The names are
  * mainline's (6.7, where each queue also has a lock of its own), so that
  * its fixes port by reading.
@@ -54,6 +56,7 @@ struct timestamp_event_queue {
 	pid_t owner;
 	unsigned long *mask;
 	unsigned int nbits;
+	wait_queue_head_t wq;
 	struct ptp_extts_event buf[];
 };
 
@@ -78,8 +81,7 @@ struct timestamp_event_queue {
  * @tsevqs: every extts queue: @sysfs_queue first, then one per open file
  * @sysfs_queue: the queue the sysfs "fifo" attribute reads (mainline: the
  *	first entry of @tsevqs)
- * @tsev_wq: readers wait here for events or for @defunct
- * @defunct: set once the clock is being unregistered
+ * @defunct: set once the clock is being unregistered, under @tsevqs_lock
  * @pin_files: the files of the sysfs "pins" directory, one per pin
  *	(mainline: pin_dev_attr)
  * @pins_dir: the "pins" attribute group over @pin_files (mainline keeps
@@ -116,7 +118,6 @@ struct ptp_clock {
 	spinlock_t tsevqs_lock;		/* tsevqs and their contents */
 	struct list_head tsevqs;
 	struct timestamp_event_queue *sysfs_queue;
-	wait_queue_head_t tsev_wq;
 	bool defunct;
 
 	struct device_attribute *pin_files;
@@ -177,6 +178,7 @@ void ptp_evq_attach(struct ptp_clock *ptp, struct timestamp_event_queue *q);
 void ptp_evq_detach(struct ptp_clock *ptp, struct timestamp_event_queue *q);
 void ptp_evq_free(struct timestamp_event_queue *q);
 void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev);
+void ptp_evq_defunct(struct ptp_clock *ptp);
 unsigned int ptp_evq_take(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 			  struct ptp_extts_event *out, unsigned int max);
 bool ptp_evq_pending(struct ptp_clock *ptp, struct timestamp_event_queue *q);

@@ -9,7 +9,11 @@
  * the drop; the counters are in debugfs, ptp/ptpN/queues (ptp_debugfs.c).
  *
  * ptp_evq_post() runs in the driver's interrupt context: it takes the
- * clock's spinlock and allocates nothing.
+ * clock's spinlock and allocates nothing.  Each queue has its own wait
+ * queue, and an event wakes only the readers it was queued for: a reader
+ * whose mask leaves the channel out sleeps on.  (6.1 has one wait queue
+ * per clock, but its readers take a mutex before they wait, so one
+ * reader at a time waits there.)
  */
 #define pr_fmt(fmt) "ptp: " fmt
 
@@ -52,6 +56,7 @@ struct timestamp_event_queue *ptp_evq_create(struct ptp_clock *ptp, pid_t owner)
 	q->slots = ptp_queue_slots;
 	q->owner = owner;
 	INIT_LIST_HEAD(&q->qlist);
+	init_waitqueue_head(&q->wq);
 	return q;
 }
 
@@ -96,6 +101,7 @@ void ptp_evq_detach(struct ptp_clock *ptp, struct timestamp_event_queue *q)
  * @ptp: the clock
  * @ev: a PTP_CLOCK_EXTTS event
  *
+ * Wakes the readers of the queues that took the event, and no others.
  * Safe in hard interrupt context.
  */
 void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
@@ -118,10 +124,33 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
 		}
 		q->buf[q->tail] = e;
 		q->tail = ptp_ring_next(q->tail, q->slots);
+		/*
+		 * Under the lock, which keeps @q from being freed.  A reader
+		 * joins @q->wq before it checks the queue under this lock,
+		 * so one that is not on it yet will see the event.
+		 */
+		if (wq_has_sleeper(&q->wq))
+			wake_up_interruptible(&q->wq);
 	}
 	spin_unlock_irqrestore(&ptp->tsevqs_lock, flags);
+}
 
-	wake_up_interruptible_all(&ptp->tsev_wq);
+/**
+ * ptp_evq_defunct() - the clock is going away: wake every reader
+ * @ptp: the clock
+ *
+ * Sets &ptp_clock.defunct, which readers check after they join their
+ * queue's wait queue, and wakes them all: they return -ENODEV.
+ */
+void ptp_evq_defunct(struct ptp_clock *ptp)
+{
+	struct timestamp_event_queue *q;
+
+	spin_lock_irq(&ptp->tsevqs_lock);
+	ptp->defunct = true;
+	list_for_each_entry(q, &ptp->tsevqs, qlist)
+		wake_up_interruptible_all(&q->wq);
+	spin_unlock_irq(&ptp->tsevqs_lock);
 }
 
 /**

@@ -17,6 +17,33 @@ fifo=$(sysdir "$dev")/fifo
 # ", write TRIG CHAN" repeated $2 times.
 triggers() { local i; for i in $(seq "$2"); do printf ' , write %s %s' "$trig" "$1"; done; }
 
+# A reader blocked in read() with the mask {1} is not woken by 20 events of
+# channel 0 (its voluntary context switches do not grow: each wake-up
+# would be one), and an event of channel 1 ends its read.
+blocked_reader_check() {
+	local out pid i before after
+	out=$(mktemp)
+	command core_ptp "$dev" drain , maskclear , masken 1 , read 32 > "$out" &
+	pid=$!
+	# Asleep in read(2) (syscall 0 on x86_64).
+	for i in $(seq 200); do
+		[ "$(cut -d' ' -f1 "/proc/$pid/syscall" 2> /dev/null)" = 0 ] &&
+			grep -q '^State:.*S (sleeping)' "/proc/$pid/status" && break
+		sleep 0.05
+	done
+	before=$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$pid/status")
+	for i in $(seq 20); do echo 0 > "$trig"; done
+	after=$(awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$pid/status")
+	is "$((after - before))" 0 "20 events of channel 0 leave the reader of {1} asleep"
+	echo 1 > "$trig"
+	wait "$pid"
+	case $(result read "$(< "$out")") in
+	"OK events=1 1:"*) ok 0 "an event of channel 1 ends its read" ;;
+	*) ok 1 "an event of channel 1 ends its read: $(< "$out")" ;;
+	esac
+	rm -f "$out"
+}
+
 is "$(core_ptp "$dev" extts 2 0 3)" OK "enable channel 0, rising edge (EXTTS_REQUEST2)"
 is "$(core_ptp "$dev" extts 1 1 1)" OK "enable channel 1 (EXTTS_REQUEST v1)"
 while [ -n "$(< "$fifo")" ]; do :; done
@@ -75,6 +102,9 @@ if core_is_ours; then
 		use 0 , other=poll 0)
 	is "$(result masked "$out")" "OK timeout" "a mask is per file: the masked file sees nothing"
 	is "$(result other "$out")" "OK IN" "a mask is per file: the other file sees the event"
+
+	improvement "an event wakes only the readers it is queued for"
+	blocked_reader_check
 
 	improvement "O_NONBLOCK read returns EAGAIN (6.1 blocks)"
 	is "$(result read "$(core_ptp -n "$dev" drain , read 32)")" EAGAIN "O_NONBLOCK read of an empty queue"
