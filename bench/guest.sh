@@ -214,7 +214,7 @@ round() {
 	local core=$1 r=$2 dev sys vdev n out rc=0
 	load "$core" || { echo "bench: could not load the $core core" >&2; return 1; }
 	dev=$(dev_of ptp_dummy.0) || { echo "bench: no dummy clock" >&2; return 1; }
-	run "$core" "$r" "$dev" gettime floor sysoff adjfreq caps latency two rate || rc=1
+	run "$core" "$r" "$dev" gettime floor sysoff adjfreq caps latency_same latency_cross two rate || rc=1
 	if [ "$smoke" = 0 ]; then
 		run "$core" "$r" "$dev" sysoff1 sysoff5 sysoff10 sysoff15 sysoff20 \
 			readers1 readers4 readers16 pinned1 pinned4 pinned16 || rc=1

@@ -19,9 +19,15 @@
  *   adjfreq       adjfreq_ns: clock_adjtime(ADJ_FREQUENCY, 0), ns a call
  *   caps          caps_ns: PTP_CLOCK_GETCAPS, ns a call
  *   vclock        vclock_ns: clock_gettime() on VDEV, ns a call
- *   latency       extts_lat_med_us, extts_lat_p99_us: from just before the
- *                 debugfs trigger write to the blocked reader's wake-up;
- *                 extts_lat_qNN_us: its percentiles 5 to 99, for the plot
+ *   latency_same  extts_lat_same_med_us, extts_lat_same_p99_us: from just
+ *                 before the debugfs trigger write to the blocked reader's
+ *                 wake-up, the writer and the reader both kept on CPU 0;
+ *                 extts_lat_same_qNN_us: its percentiles 5 to 99
+ *   latency_cross extts_lat_cross_*: the same with the reader on CPU 1: the
+ *                 wake-up crosses CPUs, which under TCG adds the host's
+ *                 scheduling of the other vCPU (2 CPUs or more).  Left to
+ *                 the scheduler, a reader lands on either CPU for a whole
+ *                 run, which made one unpinned figure bimodal
  *   readersN      readersN_us: the time of the trigger's write() (the
  *                 core queues the event and wakes the readers in it) with
  *                 N readers blocked on DEV, median; readersN_per_edge:
@@ -66,7 +72,8 @@
 #define MAX_READERS 16
 
 static long slice_ms = 200;
-static int pin_readers;
+/* CPUs the readers and the writer of deliver() are kept on; -1: any. */
+static int reader_cpu = -1, writer_cpu = -1;
 static const char *dummy_dir;
 
 static void die(const char *what)
@@ -265,8 +272,8 @@ static void *reader_main(void *arg)
 	struct reader *r = arg;
 	struct ptp_extts_event ev;
 
-	if (pin_readers)
-		pin(1);
+	if (reader_cpu >= 0)
+		pin(reader_cpu);
 
 	for (;;) {
 		ssize_t got = read(r->fd, &ev, sizeof(ev));
@@ -322,8 +329,8 @@ static double deliver(const char *dev, int n, int rounds, int lat,
 		drain(rd[i].fd, 100000);
 	}
 	extts(ctl, 1);
-	if (pin_readers)
-		pin(0);
+	if (writer_cpu >= 0)
+		pin(writer_cpu);
 	for (i = 0; i < n; i++)
 		if (pthread_create(&rd[i].th, NULL, reader_main, &rd[i]))
 			die("pthread_create");
@@ -540,6 +547,27 @@ static void pin_all(void)
 	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
 
+/*
+ * A latency figure, with the reader kept on @rcpu and the writer on
+ * @wcpu; @tag names the variant.
+ */
+static void fig_latency(const char *dev, const char *tag, int rcpu, int wcpu)
+{
+	static const int qs[] = { 5, 10, 25, 50, 75, 90, 95, 99 };
+	double q[8], med;
+	unsigned int k;
+
+	reader_cpu = rcpu;
+	writer_cpu = wcpu;
+	med = deliver(dev, 1, lat_samples(), 1, q, NULL);
+	reader_cpu = -1;
+	writer_cpu = -1;
+	pin_all();
+	printf("extts_lat%s_med_us %.1f\nextts_lat%s_p99_us %.1f\n", tag, med, tag, q[7]);
+	for (k = 0; k < 8; k++)
+		printf("extts_lat%s_q%02d_us %.1f\n", tag, qs[k], q[k]);
+}
+
 int main(int argc, char **argv)
 {
 	const char *dev, *vdev = NULL;
@@ -595,14 +623,12 @@ int main(int argc, char **argv)
 			vclk = FD_TO_CLOCKID(vfd);
 			printf("vclock_ns %.1f\n", timed(op_gettime, &vclk, "clock_gettime vclock"));
 			close(vfd);
-		} else if (!strcmp(f, "latency")) {
-			static const int qs[] = { 5, 10, 25, 50, 75, 90, 95, 99 };
-			double q[8], med = deliver(dev, 1, lat_samples(), 1, q, NULL);
-			unsigned int k;
-
-			printf("extts_lat_med_us %.1f\nextts_lat_p99_us %.1f\n", med, q[7]);
-			for (k = 0; k < 8; k++)
-				printf("extts_lat_q%02d_us %.1f\n", qs[k], q[k]);
+		} else if (!strcmp(f, "latency_same")) {
+			fig_latency(dev, "_same", 0, 0);
+		} else if (!strcmp(f, "latency_cross")) {
+			if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+				continue;
+			fig_latency(dev, "_cross", 1, 0);
 		} else if (sscanf(f, "readers%d", &n) == 1 && n >= 1 && n <= MAX_READERS) {
 			double per, t = deliver(dev, n, lat_rounds(), 0, NULL, &per);
 
@@ -614,9 +640,11 @@ int main(int argc, char **argv)
 
 			if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
 				continue;
-			pin_readers = 1;
+			reader_cpu = 1;
+			writer_cpu = 0;
 			t = deliver(dev, n, lat_rounds(), 0, NULL, &per);
-			pin_readers = 0;
+			reader_cpu = -1;
+			writer_cpu = -1;
 			pin_all();
 			printf("pinned%d_us %.2f\n", n, t);
 		} else if (!strcmp(f, "two")) {
