@@ -52,6 +52,11 @@ module_param(cycles, bool, 0444);
 MODULE_PARM_DESC(cycles,
 		 "offer the free running cycle counter to virtual clocks (default 1; 0: they run on the clock's time, as over e1000e)");
 
+static bool cross;
+module_param(cross, bool, 0444);
+MODULE_PARM_DESC(cross,
+		 "offer cross timestamps, PTP_SYS_OFFSET_PRECISE (default 0: the eTSEC has none)");
+
 static const char * const dummy_pin_names[DUMMY_N_PINS] = {
 	"TRIG_IN1", "TRIG_IN2", "PULSE_OUT1", "PULSE_OUT2", "PULSE_OUT3",
 };
@@ -176,6 +181,11 @@ static void dummy_init_state(struct dummy_clock *dc)
 	if (!cycles) {
 		dc->info.getcycles64 = NULL;
 		dc->info.getcyclesx64 = NULL;
+		dc->info.getcrosscycles = NULL;
+	}
+	if (!cross) {
+		dc->info.getcrosststamp = NULL;
+		dc->info.getcrosscycles = NULL;
 	}
 	strscpy(dc->info.name, dev_name(&dc->pdev->dev), sizeof(dc->info.name));
 }

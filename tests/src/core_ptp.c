@@ -31,7 +31,8 @@
  *   adjphase OFF [nano|usec] | adjquery | adjmodes MODES
  *   extts v IDX FLAGS [RSV0 [RSV1]]
  *   perout v IDX FLAGS START_S START_NS PERIOD_S PERIOD_NS [ON_S [ON_NS]]
- *   pps v ON | sysoff v N | sysoffext v N [RSV0] | sysoffzero v N | precise v
+ *   pps v ON | sysoff v N | sysoffext v N [RSV0] | sysoffzero v N
+ *   precise v (prints device=, realtime= and monoraw=, in ns)
  *   pinget v IDX [RSV0] | pinset v IDX FUNC CHAN [RSV0]
  *   ioctl NR (an unknown _IO(PTP_CLK_MAGIC, NR)) | maskclear | masken CHAN
  *   read BYTES | poll MS | dropcaps (drop CAP_SYS_TIME) | sleep MS
@@ -349,6 +350,11 @@ static int op_sysoffzero(char **arg)
 	return sysoffext(arg[0], num(arg[1]), 0, true);
 }
 
+static long long pct_ns(const struct ptp_clock_time *t)
+{
+	return (long long)t->sec * 1000000000LL + t->nsec;
+}
+
 static int op_precise(char **arg)
 {
 	struct ptp_sys_offset_precise p;
@@ -357,7 +363,8 @@ static int op_precise(char **arg)
 	if (outcome(ioctl(fd, pick(arg[0], PTP_SYS_OFFSET_PRECISE,
 				   PTP_SYS_OFFSET_PRECISE2), arg_ptr(&p))))
 		return 1;
-	printf(" device=%lld\n", (long long)p.device.sec);
+	printf(" device=%lld realtime=%lld monoraw=%lld\n", pct_ns(&p.device),
+	       pct_ns(&p.sys_realtime), pct_ns(&p.sys_monoraw));
 	return 0;
 }
 
