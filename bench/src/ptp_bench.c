@@ -18,6 +18,8 @@
  *   sysoffN       sysoff_nN_us (N 1..25): the same with N samples
  *   adjfreq       adjfreq_ns: clock_adjtime(ADJ_FREQUENCY, 0), ns a call
  *   caps          caps_ns: PTP_CLOCK_GETCAPS, ns a call
+ *   precise       precise_us: PTP_SYS_OFFSET_PRECISE, us a call (the dummy
+ *                 loaded with cross=1)
  *   vclock        vclock_ns: clock_gettime() on VDEV, ns a call
  *   latency_same  extts_lat_same_med_us, extts_lat_same_p99_us: from just
  *                 before the debugfs trigger write to the blocked reader's
@@ -172,6 +174,13 @@ static int op_caps(void *arg)
 	struct ptp_clock_caps caps;
 
 	return ioctl(*(int *)arg, PTP_CLOCK_GETCAPS, &caps);
+}
+
+static int op_precise(void *arg)
+{
+	struct ptp_sys_offset_precise p;
+
+	return ioctl(*(int *)arg, PTP_SYS_OFFSET_PRECISE, &p);
 }
 
 static int64_t ts_ns(const struct ptp_clock_time *t)
@@ -609,6 +618,9 @@ int main(int argc, char **argv)
 			printf("adjfreq_ns %.1f\n", timed(op_adjfreq, &clk, "clock_adjtime"));
 		} else if (!strcmp(f, "caps")) {
 			printf("caps_ns %.1f\n", timed(op_caps, &fd, "PTP_CLOCK_GETCAPS"));
+		} else if (!strcmp(f, "precise")) {
+			printf("precise_us %.2f\n",
+			       timed(op_precise, &fd, "PTP_SYS_OFFSET_PRECISE") / 1000);
 		} else if (!strcmp(f, "vclock")) {
 			int vfd;
 			clockid_t vclk;

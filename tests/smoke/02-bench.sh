@@ -21,7 +21,7 @@ ok $rc "bench/guest.sh --smoke exits 0"
 value() { awk -v c="$1" -v n="$2" '$1 == "BENCH" && $2 == c && $4 == n { print $5 }' "$out"; }
 
 figures="gettime_ns floor_ns phc_floor sysoff25_us sysoff_window_ns adjfreq_ns
-	caps_ns vclock_ns extts_lat_same_med_us extts_lat_same_p99_us
+	caps_ns precise_us vclock_ns extts_lat_same_med_us extts_lat_same_p99_us
 	extts_lat_cross_med_us extts_lat_cross_p99_us extts_rate two_readers_min"
 for core in ours intree; do
 	missing=""
