@@ -537,9 +537,11 @@ __poll_t ptp_poll(struct posix_clock_context *pccontext, struct file *fp,
 	struct timestamp_event_queue *q = pccontext->private_clkdata;
 
 	poll_wait(fp, &q->wq, wait);
+	/* Joined before the checks: pairs with ptp_evq_post()'s barrier. */
+	smp_mb();
 	if (ptp_gone(ptp))
 		return EPOLLERR;
-	return ptp_evq_pending(ptp, q) ? EPOLLIN : 0;
+	return ptp_evq_pending(q) ? EPOLLIN : 0;
 }
 
 /**
@@ -575,7 +577,7 @@ ssize_t ptp_read(struct posix_clock_context *pccontext, uint flags,
 	for (;;) {
 		if (!(flags & O_NONBLOCK) &&
 		    wait_event_interruptible(q->wq, ptp_gone(ptp) ||
-					     ptp_evq_pending(ptp, q))) {
+					     ptp_evq_pending(q))) {
 			ret = -ERESTARTSYS;
 			goto free;
 		}

@@ -181,7 +181,7 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev);
 void ptp_evq_defunct(struct ptp_clock *ptp);
 unsigned int ptp_evq_take(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 			  struct ptp_extts_event *out, unsigned int max);
-bool ptp_evq_pending(struct ptp_clock *ptp, struct timestamp_event_queue *q);
+bool ptp_evq_pending(struct timestamp_event_queue *q);
 int ptp_evq_mask_clear(struct ptp_clock *ptp, struct timestamp_event_queue *q);
 int ptp_evq_mask_set(struct ptp_clock *ptp, struct timestamp_event_queue *q,
 		     unsigned int chan);

@@ -119,11 +119,11 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
 		if (!ptp_mask_wants(q->mask, q->nbits, ev->index))
 			continue;
 		if (ptp_ring_full(q->head, q->tail, q->slots)) {
-			q->head = ptp_ring_next(q->head, q->slots);
+			WRITE_ONCE(q->head, ptp_ring_next(q->head, q->slots));
 			q->dropped++;
 		}
 		q->buf[q->tail] = e;
-		q->tail = ptp_ring_next(q->tail, q->slots);
+		WRITE_ONCE(q->tail, ptp_ring_next(q->tail, q->slots));
 		/*
 		 * Under the lock, which keeps @q from being freed.  A reader
 		 * joins @q->wq before it checks the queue under this lock,
@@ -170,7 +170,7 @@ unsigned int ptp_evq_take(struct ptp_clock *ptp, struct timestamp_event_queue *q
 	spin_lock_irq(&ptp->tsevqs_lock);
 	while (n < max && q->head != q->tail) {
 		out[n++] = q->buf[q->head];
-		q->head = ptp_ring_next(q->head, q->slots);
+		WRITE_ONCE(q->head, ptp_ring_next(q->head, q->slots));
 	}
 	spin_unlock_irq(&ptp->tsevqs_lock);
 	return n;
@@ -178,19 +178,20 @@ unsigned int ptp_evq_take(struct ptp_clock *ptp, struct timestamp_event_queue *q
 
 /**
  * ptp_evq_pending() - does a queue hold events?
- * @ptp: the clock
  * @q: the queue
+ *
+ * Without the lock: for a reader deciding whether to sleep, which then
+ * takes the events under it (ptp_evq_take() may find none, if another
+ * reader of the file was first).  The caller has joined @q->wq and put a
+ * full barrier after it (prepare_to_wait_event() does); it pairs with the
+ * one in ptp_evq_post()'s wq_has_sleeper(), after the event is stored:
+ * either this sees the event, or the post sees the reader and wakes it.
  *
  * Return: true when at least one event is queued.
  */
-bool ptp_evq_pending(struct ptp_clock *ptp, struct timestamp_event_queue *q)
+bool ptp_evq_pending(struct timestamp_event_queue *q)
 {
-	bool pending;
-
-	spin_lock_irq(&ptp->tsevqs_lock);
-	pending = q->head != q->tail;
-	spin_unlock_irq(&ptp->tsevqs_lock);
-	return pending;
+	return READ_ONCE(q->head) != READ_ONCE(q->tail);
 }
 
 /**
