@@ -125,9 +125,10 @@ void ptp_evq_post(struct ptp_clock *ptp, const struct ptp_clock_event *ev)
 		q->buf[q->tail] = e;
 		WRITE_ONCE(q->tail, ptp_ring_next(q->tail, q->slots));
 		/*
-		 * Under the lock, which keeps @q from being freed.  A reader
-		 * joins @q->wq before it checks the queue under this lock,
-		 * so one that is not on it yet will see the event.
+		 * Under the lock, which keeps @q from being freed.  The
+		 * barrier in wq_has_sleeper() orders the new tail before the
+		 * look at @q->wq: a reader not on it yet checks the queue
+		 * after joining it (ptp_evq_pending()) and sees the event.
 		 */
 		if (wq_has_sleeper(&q->wq))
 			wake_up_interruptible(&q->wq);
