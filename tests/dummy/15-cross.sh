@@ -43,15 +43,31 @@ offsets() {
 	echo "$p $e $w"
 }
 
+# check_cross CLOCK WHAT: GETCAPS2 says cross_timestamping 1; device -
+# monoraw stays put over 10 calls (one instant: the clock runs at its
+# nominal rate, and a read beside the snapshot would move by the time
+# between them, microseconds under TCG); the PRECISE offset agrees with
+# EXTENDED's.
+check_cross() {
+	local clk=$1 what=$2 s p e w d
+	case $(command core_ptp "$clk" caps 2) in
+	*" cross=1 "*) ok 0 "$what: PTP_CLOCK_GETCAPS2 says cross_timestamping 1" ;;
+	*) ok 1 "$what: PTP_CLOCK_GETCAPS2 says cross_timestamping 1" ;;
+	esac
+	s=$(spread "$clk")
+	[ "${s%% *}" -ge 0 ] 2> /dev/null && [ "$s" -le 2 ]
+	ok $? "$what: device - monoraw spreads $s ns over 10 calls (at most 2)"
+	read -r p e w < <(offsets "$clk")
+	d=$((p - e))
+	[ -n "$w" ] && [ "${d#-}" -le $((w + 20000)) ]
+	ok $? "$what: the PRECISE offset ($p ns) agrees with EXTENDED's ($e ns, window $w ns)"
+}
+
 run_ok "reload with cross=1" reload cross=1
 [ -n "$dev" ]; ok $? "ptp_dummy.0 registered ($dev)"
 G=$DBG/ptp_dummy.0
 echo 0 > "$G/freq_error_ppb"
 
-caps=$(command core_ptp "$dev" caps 2)
-case $caps in *" cross=1 "*) ok 0 "PTP_CLOCK_GETCAPS2: cross_timestamping 1" ;;
-*) ok 1 "PTP_CLOCK_GETCAPS2: cross_timestamping 1 ($caps)" ;;
-esac
 for v in 1 2; do
 	case $(command core_ptp "$dev" precise $v) in
 	"OK device="*) ok 0 "PTP_SYS_OFFSET_PRECISE$v" ;;
@@ -59,17 +75,7 @@ for v in 1 2; do
 	esac
 done
 
-# One instant: device - monoraw stays within a few ns over 10 calls (the
-# clock runs at its nominal rate; a read between two clock readings would
-# move by the time between them, hundreds of ns under TCG).
-s=$(spread "$dev")
-[ "${s%% *}" -ge 0 ] 2> /dev/null && [ "$s" -le 2 ]
-ok $? "10 cross timestamps: device - monoraw spreads $s ns (at most 2)"
-
-read -r p e w < <(offsets "$dev")
-d=$((p - e))
-[ -n "$w" ] && [ "${d#-}" -le $((w + 20000)) ]
-ok $? "the PRECISE offset ($p ns) agrees with EXTENDED's ($e ns, window $w ns)"
+check_cross "$dev" "the clock"
 
 cmp=$(ptpctl "$dev" cmp 2>&1)
 is "$(awk '$1 == "method:" { print $2 }' <<< "$cmp")" precise "ptpctl cmp picks PTP_SYS_OFFSET_PRECISE"
@@ -90,18 +96,7 @@ is "$(sysfs_write "$sys/n_vclocks" 1)" OK "n_vclocks = 1"
 udevadm settle --timeout=120
 vdev=$(ptp_dev_by_name "${dev#/dev/}_virt")
 ok $? "the virtual clock registered ($vdev)"
-if [ -n "$vdev" ]; then
-	case $(command core_ptp "$vdev" caps 2) in *" cross=1 "*) ok 0 "the virtual clock has cross_timestamping 1" ;;
-	*) ok 1 "the virtual clock has cross_timestamping 1" ;;
-	esac
-	s=$(spread "$vdev")
-	[ "${s%% *}" -ge 0 ] 2> /dev/null && [ "$s" -le 2 ]
-	ok $? "virtual clock: device - monoraw spreads $s ns over 10 calls (at most 2)"
-	read -r p e w < <(offsets "$vdev")
-	d=$((p - e))
-	[ -n "$w" ] && [ "${d#-}" -le $((w + 20000)) ]
-	ok $? "virtual clock: the PRECISE offset ($p ns) agrees with EXTENDED's ($e ns, window $w ns)"
-fi
+[ -z "$vdev" ] || check_cross "$vdev" "the virtual clock"
 is "$(sysfs_write "$sys/n_vclocks" 0)" OK "n_vclocks = 0"
 
 # phc2sys reads the clock with PTP_SYS_OFFSET_PRECISE: delay 0.
