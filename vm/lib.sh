@@ -20,7 +20,7 @@ ksrc_version() {
 short_hash() { sha256sum | cut -c1-16; }
 
 # Bump when vm/build-kernel changes what it produces.
-KERNEL_BUILD_REV=1
+KERNEL_BUILD_REV=2
 
 # Cache key of a kernel flavour: what it is built from, i.e. the source
 # package version, the config fragments and the build recipe revision.

@@ -34,7 +34,7 @@ oimg=$(kernel_deb "$other" image)
 [ -n "$deb" ]; ok $? "make deb built $DEB_DIR/ptp-clock-dkms_*_all.deb"
 [ -n "$hdr" ]; ok $? "the kernel cache has the headers of $KREL"
 [ -n "$ohdr" ] && [ -n "$oimg" ]
-ok $? "the kernel cache has the headers and image of $orel (vm/build-kernel $other)"
+ok $? "the kernel cache has the headers and image of $orel (vm/build-kernel --debs $other)"
 { [ -n "$deb" ] && [ -n "$hdr" ] && [ -n "$ohdr" ] && [ -n "$oimg" ]; } || done_testing
 ver=$(pkg_version)
 # The README's row of the new kernel: debug has no PTP core, base's is =m.
