@@ -56,8 +56,12 @@ deps:
 # The guest kernel flavours that vm-modules builds for (make demo: base).
 FLAVOURS ?= base debug
 
+# The rootfs is built beside the kernels: debootstrap waits on the network
+# and the disk, the kernel build on the CPUs.
 kernels: deps
-	@set -e; for f in $(FLAVOURS); do $(VM)/build-kernel $$f > /dev/null; done
+	@$(VM)/build-rootfs > /dev/null & rootfs=$$!; rc=0; \
+	for f in $(FLAVOURS); do $(VM)/build-kernel $$f > /dev/null || rc=1; done; \
+	wait $$rootfs || rc=1; exit $$rc
 
 rootfs: deps
 	$(VM)/build-rootfs >/dev/null
