@@ -21,11 +21,19 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
+#include "ptp_vlink_rxq.h"
+
 #define VLINK_KIND		"ptp_vlink"
 #define VLINK_N_SEGMENTS	8
 #define VLINK_SEG_PORTS		8
 /* Frames in flight to one port, at most; more are dropped (counted). */
 #define VLINK_RXQ_MAX		256
+/*
+ * The transmit ring: frames handed to a port that have not yet left its
+ * transmitter.  A full ring stops the port's queue, and the qdisc holds
+ * or drops what comes next, until a frame has left.
+ */
+#define VLINK_TX_RING		64
 #define VLINK_MAX_DELAY_NS	(10 * NSEC_PER_MSEC)
 
 /* Per-segment knobs (debugfs segN/), all numbers. */
@@ -108,6 +116,9 @@ struct vlink_counters {
 	u64 rx_stamps;
 	u64 drops;
 	u64 stamp_fails;
+	u64 tx_stops;
+	u64 tx_drops;
+	u64 rx_rearms;
 };
 
 /**
@@ -120,6 +131,10 @@ struct vlink_counters {
  * @param:	the knobs (enum vlink_port_param)
  * @ts:		the timestamping configuration accepted (SIOCSHWTSTAMP)
  * @busy_until:	raw ns at which its transmitter is free again
+ * @tx_done:	the transmit ring: raw ns at which each frame in it has left
+ * @tx_head:	the oldest entry of @tx_done
+ * @tx_len:	how many entries are in use
+ * @tx_timer:	wakes the queue once a frame has left a full ring (softirq)
  * @rxq:	frames in flight to it, by time of delivery
  * @rx_timer:	delivers them (softirq)
  * @dead:	being deleted: nothing may be queued to it any more
@@ -138,6 +153,10 @@ struct vlink_port {
 	s64 param[N_PORT_PARAMS];
 	struct hwtstamp_config ts;
 	u64 busy_until;
+	u64 tx_done[VLINK_TX_RING];
+	unsigned int tx_head;
+	unsigned int tx_len;
+	struct hrtimer tx_timer;
 	struct sk_buff_head rxq;
 	struct hrtimer rx_timer;
 	bool dead;
@@ -145,13 +164,6 @@ struct vlink_port {
 	struct dentry *dbg;
 	struct vlink_ref refs[N_PORT_PARAMS];
 };
-
-/* A frame in flight: its time of delivery, in CLOCK_MONOTONIC ns. */
-struct vlink_cb {
-	u64 due;
-};
-
-#define VLINK_CB(skb)	((struct vlink_cb *)(skb)->cb)
 
 extern spinlock_t vlink_lock;
 extern struct vlink_segment vlink_segments[VLINK_N_SEGMENTS];

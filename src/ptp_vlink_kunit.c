@@ -4,15 +4,19 @@
  * (src/ptp_vlink_frame.h): the time on the wire, the stamps' resolution,
  * finding the PTP header in Ethernet, 802.1Q and IPv4/UDP frames (and
  * nothing in others, or in frames cut short), and the one-step Sync's
- * originTimestamp.  A separate module that needs neither ptp_vlink.ko nor
+ * originTimestamp (suite ptp_vlink_frame); and how a port's delivery
+ * timer is re-armed (src/ptp_vlink_rxq.h, suite ptp_vlink_rxq).  A
+ * separate module that needs neither ptp_vlink.ko nor
  * ptp_dummy.ko; built only when the target kernel has CONFIG_KUNIT; not
  * shipped.
  */
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/etherdevice.h>
 #include <linux/module.h>
 
 #include "ptp_vlink_frame.h"
+#include "ptp_vlink_rxq.h"
 
 enum frame_kind { FRAME_L2, FRAME_VLAN, FRAME_UDP, FRAME_UDP_OPTS, FRAME_VLAN_UDP };
 
@@ -258,7 +262,148 @@ static struct kunit_suite vlink_frame_suite = {
 	.test_cases = vlink_frame_cases,
 };
 
-kunit_test_suite(vlink_frame_suite);
+/* Two soft timers of one CPU, and the order in which they fired. */
+struct rxq_timers {
+	struct hrtimer rx;
+	struct hrtimer other;
+	atomic_t fired;
+	int rx_nth;
+	int other_nth;
+};
 
-MODULE_DESCRIPTION("KUnit tests of ptp_vlink's frame functions");
+static enum hrtimer_restart rxq_rx_fired(struct hrtimer *t)
+{
+	struct rxq_timers *o = container_of(t, struct rxq_timers, rx);
+
+	o->rx_nth = atomic_inc_return(&o->fired);
+	return HRTIMER_NORESTART;
+}
+
+static enum hrtimer_restart rxq_other_fired(struct hrtimer *t)
+{
+	struct rxq_timers *o = container_of(t, struct rxq_timers, other);
+
+	o->other_nth = atomic_inc_return(&o->fired);
+	return HRTIMER_NORESTART;
+}
+
+/*
+ * The delivery timer, started by a sender on another CPU while its
+ * callback runs: the callback's re-arm must leave it in its right place
+ * among the CPU's timers.  Frames a (due at +100 ms) and b (+300 ms) are
+ * queued; a sender starts the timer for +50 ms, as one whose frame
+ * overtook a would; then the callback's work runs for a.  Another soft
+ * timer of the CPU, due at +200 ms, must then fire before the delivery
+ * timer (+300 ms).  A timer whose expiry were moved in place, while
+ * queued at +50 ms, would stay first in the CPU's queue and hold the
+ * other back until +300 ms.
+ */
+static void vlink_test_rxq_rearm(struct kunit *test)
+{
+	struct sk_buff_head q, due;
+	struct sk_buff *a, *b;
+	struct rxq_timers *o;
+	bool raced;
+	int i;
+	u64 now;
+
+	o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	hrtimer_init(&o->rx, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	o->rx.function = rxq_rx_fired;
+	hrtimer_init(&o->other, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED_SOFT);
+	o->other.function = rxq_other_fired;
+	__skb_queue_head_init(&q);
+	__skb_queue_head_init(&due);
+	a = alloc_skb(0, GFP_KERNEL);
+	b = alloc_skb(0, GFP_KERNEL);
+	if (!a || !b) {
+		kfree_skb(a);
+		kfree_skb(b);
+		KUNIT_FAIL(test, "no memory for two frames");
+		return;
+	}
+
+	/* On one CPU, whose timers these are, without a break. */
+	preempt_disable();
+	now = ktime_get_ns();
+	vlink_rxq_add(&q, &o->rx, a, now + 100 * NSEC_PER_MSEC);
+	vlink_rxq_add(&q, &o->rx, b, now + 300 * NSEC_PER_MSEC);
+	hrtimer_start(&o->rx, ns_to_ktime(now + 50 * NSEC_PER_MSEC),
+		      HRTIMER_MODE_ABS_SOFT);
+	hrtimer_start(&o->other, ns_to_ktime(now + 200 * NSEC_PER_MSEC),
+		      HRTIMER_MODE_ABS_PINNED_SOFT);
+	raced = vlink_rxq_take(&q, &o->rx, now + 100 * NSEC_PER_MSEC, &due);
+	preempt_enable();
+
+	KUNIT_EXPECT_TRUE(test, raced);
+	KUNIT_EXPECT_PTR_EQ(test, skb_peek(&due), a);
+	KUNIT_EXPECT_PTR_EQ(test, skb_peek(&q), b);
+	KUNIT_EXPECT_EQ(test, ktime_to_ns(hrtimer_get_expires(&o->rx)),
+			now + 300 * NSEC_PER_MSEC);
+	for (i = 0; i < 100 && atomic_read(&o->fired) < 2; i++)
+		msleep(50);
+	hrtimer_cancel(&o->rx);
+	hrtimer_cancel(&o->other);
+	KUNIT_EXPECT_EQ(test, atomic_read(&o->fired), 2);
+	KUNIT_EXPECT_EQ(test, o->other_nth, 1);
+	KUNIT_EXPECT_EQ(test, o->rx_nth, 2);
+	__skb_queue_purge(&due);
+	__skb_queue_purge(&q);
+}
+
+/* A queue in order of delivery; only a new head starts the timer. */
+static void vlink_test_rxq_order(struct kunit *test)
+{
+	static const unsigned int due_ms[] = { 400, 200, 300, 200, 100 };
+	struct sk_buff_head q, due;
+	struct rxq_timers *o;
+	struct sk_buff *skb;
+	unsigned int i;
+	u64 now, last = 0;
+
+	o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	hrtimer_init(&o->rx, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	o->rx.function = rxq_rx_fired;	/* never fires: cancelled in time */
+	__skb_queue_head_init(&q);
+	__skb_queue_head_init(&due);
+	now = ktime_get_ns() + 3600 * NSEC_PER_SEC;
+	for (i = 0; i < ARRAY_SIZE(due_ms); i++) {
+		skb = alloc_skb(0, GFP_KERNEL);
+		if (!skb)
+			break;
+		vlink_rxq_add(&q, &o->rx, skb, now + due_ms[i] * NSEC_PER_MSEC);
+		KUNIT_EXPECT_EQ(test, ktime_to_ns(hrtimer_get_expires(&o->rx)),
+				VLINK_CB(skb_peek(&q))->due);
+	}
+	KUNIT_EXPECT_EQ(test, skb_queue_len(&q), ARRAY_SIZE(due_ms));
+	skb_queue_walk(&q, skb) {
+		KUNIT_EXPECT_GE(test, VLINK_CB(skb)->due, last);
+		last = VLINK_CB(skb)->due;
+	}
+	/* at +250 ms: three frames are due; the timer is set for +300 ms */
+	vlink_rxq_take(&q, &o->rx, now + 250 * NSEC_PER_MSEC, &due);
+	KUNIT_EXPECT_EQ(test, skb_queue_len(&due), 3U);
+	KUNIT_EXPECT_EQ(test, ktime_to_ns(hrtimer_get_expires(&o->rx)),
+			now + 300 * NSEC_PER_MSEC);
+	hrtimer_cancel(&o->rx);
+	__skb_queue_purge(&due);
+	__skb_queue_purge(&q);
+}
+
+static struct kunit_case vlink_rxq_cases[] = {
+	KUNIT_CASE(vlink_test_rxq_order),
+	KUNIT_CASE(vlink_test_rxq_rearm),
+	{}
+};
+
+static struct kunit_suite vlink_rxq_suite = {
+	.name = "ptp_vlink_rxq",
+	.test_cases = vlink_rxq_cases,
+};
+
+kunit_test_suites(&vlink_frame_suite, &vlink_rxq_suite);
+
+MODULE_DESCRIPTION("KUnit tests of ptp_vlink's frame functions and receive queue");
 MODULE_LICENSE("GPL");

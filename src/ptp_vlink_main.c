@@ -70,6 +70,7 @@ static void vlink_get_stats64(struct net_device *dev,
 	s->rx_packets = p->cnt.rx_frames;
 	s->rx_bytes = p->cnt.rx_bytes;
 	s->rx_dropped = p->cnt.drops;
+	s->tx_dropped = p->cnt.tx_drops;
 	spin_unlock_irqrestore(&vlink_lock, flags);
 }
 
@@ -189,7 +190,12 @@ static void vlink_setup(struct net_device *dev)
 	dev->netdev_ops = &vlink_netdev_ops;
 	dev->ethtool_ops = &vlink_ethtool_ops;
 	dev->needs_free_netdev = true;
-	dev->priv_flags |= IFF_NO_QUEUE;
+	/*
+	 * A qdisc in front of the transmit ring holds or drops what the
+	 * ring has no room for.  A frame is stamped, and one-step writes
+	 * into it: pktgen may not hand the same one over again.
+	 */
+	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	/* Unplugged until it joins a segment. */
 	netif_carrier_off(dev);
 	/* Unique: ptp4l makes its clock identity from it. */

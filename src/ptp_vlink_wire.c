@@ -82,22 +82,6 @@ void vlink_seg_reseed(struct vlink_segment *seg)
 	seg->rng = dummy_rand_seed(seg->param[S_SEED]);
 }
 
-/* Queue @skb to @q, in order of delivery; lock held. */
-static void vlink_enqueue(struct vlink_port *q, struct sk_buff *skb, u64 due)
-{
-	struct sk_buff *prev;
-
-	VLINK_CB(skb)->due = due;
-	skb_queue_reverse_walk(&q->rxq, prev) {
-		if (VLINK_CB(prev)->due <= due) {
-			__skb_queue_after(&q->rxq, prev, skb);
-			return;
-		}
-	}
-	__skb_queue_head(&q->rxq, skb);
-	hrtimer_start(&q->rx_timer, ns_to_ktime(due), HRTIMER_MODE_ABS_SOFT);
-}
-
 /*
  * A copy of @skb, sent by @p at raw instant @depart, to @q; @mono is
  * CLOCK_MONOTONIC at raw instant @raw.  Lock held.
@@ -125,14 +109,59 @@ static void vlink_send_to(struct vlink_port *p, struct vlink_port *q,
 		q->cnt.drops++;
 		return;
 	}
-	skb_scrub_packet(copy, !net_eq(dev_net(p->dev), dev_net(q->dev)));
+	/* The copy is the receiver's from now on, whatever becomes of p. */
+	copy->dev = q->dev;
+	VLINK_CB(copy)->from_net = dev_net(p->dev)->net_cookie;
 	if (q->ts.rx_filter != HWTSTAMP_FILTER_NONE &&
 	    !vlink_stamp(q, arrive, &ns)) {
 		skb_hwtstamps(copy)->hwtstamp = ns_to_ktime(ns);
 		q->cnt.rx_stamps++;
 	}
-	vlink_enqueue(q, copy, mono + (arrive - raw) +
-		      vlink_serial_ns(seg, skb->len));
+	vlink_rxq_add(&q->rxq, &q->rx_timer, copy,
+		      mono + (arrive - raw) + vlink_serial_ns(seg, skb->len));
+}
+
+/* Take from @p's transmit ring what has left by raw instant @raw; lock held. */
+static void vlink_tx_reap(struct vlink_port *p, u64 raw)
+{
+	while (p->tx_len && p->tx_done[p->tx_head] <= raw) {
+		p->tx_head = (p->tx_head + 1) % VLINK_TX_RING;
+		p->tx_len--;
+	}
+}
+
+/*
+ * Wake @p's stopped queue once half its ring is free at raw instant @raw,
+ * else check again when it will be (@mono: CLOCK_MONOTONIC at @raw), as a
+ * NIC's completion interrupt does.  Lock held.
+ */
+static void vlink_tx_room(struct vlink_port *p, u64 raw, u64 mono)
+{
+	unsigned int last;
+
+	vlink_tx_reap(p, raw);
+	if (p->tx_len <= VLINK_TX_RING / 2) {
+		netif_wake_queue(p->dev);
+		return;
+	}
+	last = (p->tx_head + p->tx_len - VLINK_TX_RING / 2 - 1) % VLINK_TX_RING;
+	hrtimer_start(&p->tx_timer,
+		      ns_to_ktime(mono + (p->tx_done[last] - raw)),
+		      HRTIMER_MODE_ABS_SOFT);
+}
+
+/*
+ * Put a frame that leaves the transmitter at raw instant @done in @p's
+ * ring; a full ring stops the queue until a frame has left.  Lock held.
+ */
+static void vlink_tx_push(struct vlink_port *p, u64 done, u64 raw, u64 mono)
+{
+	p->tx_done[(p->tx_head + p->tx_len) % VLINK_TX_RING] = done;
+	if (++p->tx_len < VLINK_TX_RING)
+		return;
+	netif_stop_queue(p->dev);
+	p->cnt.tx_stops++;
+	vlink_tx_room(p, raw, mono);
 }
 
 /**
@@ -146,20 +175,36 @@ netdev_tx_t vlink_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct vlink_port *p = netdev_priv(dev), *q;
 	struct skb_shared_hwtstamps hwts = {};
-	bool want = skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP;
-	bool stamped = false;
+	bool want, stamped = false;
 	unsigned long flags;
 	u64 raw, mono, depart;
 	s64 ns;
 
+	/*
+	 * pktgen's queue_xmit holds the frame it hands over: one-step must
+	 * not write into it, so it gets a frame of its own (with a tap open,
+	 * the clone's data is then copied before it is written).
+	 */
+	skb = skb_share_check(skb, GFP_ATOMIC);
 	spin_lock_irqsave(&vlink_lock, flags);
+	if (!skb)
+		goto drop;
 	raw = ktime_get_raw_ns();
 	mono = ktime_get_ns();
+	/* The queue stops when the ring fills, but not every caller asks. */
+	if (p->seg) {
+		vlink_tx_reap(p, raw);
+		if (p->tx_len == VLINK_TX_RING)
+			goto drop;
+	}
+	want = skb_shinfo(skb)->tx_flags & SKBTX_HW_TSTAMP;
 	p->cnt.tx_frames++;
 	p->cnt.tx_bytes += skb->len;
 	depart = max(raw, p->busy_until);
-	if (p->seg)
+	if (p->seg) {
 		p->busy_until = depart + vlink_serial_ns(p->seg, skb->len);
+		vlink_tx_push(p, p->busy_until, raw, mono);
+	}
 
 	/* A one-step port stamps every Sync, asked or not. */
 	if ((p->ts.tx_type == HWTSTAMP_TX_ONESTEP_SYNC ||
@@ -190,39 +235,55 @@ netdev_tx_t vlink_xmit(struct sk_buff *skb, struct net_device *dev)
 		skb_tstamp_tx(skb, &hwts);
 	consume_skb(skb);
 	return NETDEV_TX_OK;
+
+drop:
+	p->cnt.tx_drops++;
+	spin_unlock_irqrestore(&vlink_lock, flags);
+	kfree_skb(skb);
+	return NETDEV_TX_OK;
 }
 
 /* Deliver what has arrived (softirq); re-arm for what has not. */
 static enum hrtimer_restart vlink_rx_expire(struct hrtimer *t)
 {
 	struct vlink_port *p = container_of(t, struct vlink_port, rx_timer);
-	enum hrtimer_restart ret = HRTIMER_NORESTART;
 	struct sk_buff_head due;
 	struct sk_buff *skb;
 	unsigned long flags;
-	u64 now;
 
 	__skb_queue_head_init(&due);
 	spin_lock_irqsave(&vlink_lock, flags);
-	now = ktime_get_ns();
-	while ((skb = skb_peek(&p->rxq)) && VLINK_CB(skb)->due <= now) {
-		__skb_unlink(skb, &p->rxq);
-		__skb_queue_tail(&due, skb);
+	if (vlink_rxq_take(&p->rxq, t, ktime_get_ns(), &due))
+		p->cnt.rx_rearms++;
+	skb_queue_walk(&due, skb) {
 		p->cnt.rx_frames++;
 		p->cnt.rx_bytes += skb->len;
-	}
-	if (skb) {
-		hrtimer_set_expires(t, ns_to_ktime(VLINK_CB(skb)->due));
-		ret = HRTIMER_RESTART;
 	}
 	spin_unlock_irqrestore(&vlink_lock, flags);
 
 	while ((skb = __skb_dequeue(&due))) {
+		u64 from = VLINK_CB(skb)->from_net;
+
+		WARN_ON_ONCE(skb->dev != p->dev);
 		memset(skb->cb, 0, sizeof(skb->cb));
+		/* The namespace it arrives in, not the one it was sent to. */
+		skb_scrub_packet(skb, from != dev_net(p->dev)->net_cookie);
 		skb->protocol = eth_type_trans(skb, p->dev);
 		netif_rx(skb);
 	}
-	return ret;
+	return HRTIMER_NORESTART;
+}
+
+/* The transmit ring had no room: see whether it has now (softirq). */
+static enum hrtimer_restart vlink_tx_expire(struct hrtimer *t)
+{
+	struct vlink_port *p = container_of(t, struct vlink_port, tx_timer);
+	unsigned long flags;
+
+	spin_lock_irqsave(&vlink_lock, flags);
+	vlink_tx_room(p, ktime_get_raw_ns(), ktime_get_ns());
+	spin_unlock_irqrestore(&vlink_lock, flags);
+	return HRTIMER_NORESTART;
 }
 
 /**
@@ -234,13 +295,15 @@ void vlink_port_init_wire(struct vlink_port *p)
 	skb_queue_head_init(&p->rxq);
 	hrtimer_init(&p->rx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	p->rx_timer.function = vlink_rx_expire;
+	hrtimer_init(&p->tx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	p->tx_timer.function = vlink_tx_expire;
 }
 
 /**
  * vlink_port_stop_wire() - take a port off the wire for good
  * @p: the port, being deleted
  *
- * Unplugs it, so that nothing is queued to it any more, stops its timer,
+ * Unplugs it, so that nothing is queued to it any more, stops its timers,
  * frees the frames still in flight to it and lets go of its clock.
  */
 void vlink_port_stop_wire(struct vlink_port *p)
@@ -259,6 +322,7 @@ void vlink_port_stop_wire(struct vlink_port *p)
 	p->clk = NULL;
 	spin_unlock_irqrestore(&vlink_lock, flags);
 
+	hrtimer_cancel(&p->tx_timer);
 	hrtimer_cancel(&p->rx_timer);
 	__skb_queue_purge(&p->rxq);
 	ptp_dummy_put(clk);
