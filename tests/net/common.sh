@@ -57,8 +57,9 @@ clock_phc() {
 port_add() {
 	local d
 	ip link add name "$1" type ptp_vlink || return 1
-	# No IPv6 chatter (router and neighbour solicitations) on the wire.
-	sysctl -qw "net.ipv6.conf.$1.disable_ipv6=1"
+	# No IPv6 chatter (router and neighbour solicitations) on the wire,
+	# where the kernel has IPv6.
+	[ ! -d /proc/sys/net/ipv6 ] || sysctl -qw "net.ipv6.conf.$1.disable_ipv6=1"
 	d=$(port_dir "$1") || return 1
 	echo "$2" > "$d/segment" && clock_phc "$3" > "$d/phc"
 }

@@ -5,8 +5,11 @@
  *
  *   vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp
  *   vlink_stamps TXIF hwtstamp TX_TYPE RX_FILTER [FLAGS]
- *   vlink_stamps TXIF flood N
+ *   vlink_stamps TXIF flood N [PER_MS]
  *   vlink_stamps TXIF RXIF N burst
+ *   vlink_stamps IF tap SECS
+ *   vlink_stamps TXIF marked N MARK
+ *   vlink_stamps - marks SECS
  *
  * The first form sets TXIF to stamp transmitted frames (tx_type ON, or
  * ONESTEP_SYNC for the onestep modes) and RXIF to stamp all received
@@ -22,12 +25,15 @@
  *   rx_stamps N	   with an RX hardware stamp
  *   diff_min NS	   RX stamp - TX stamp (or originTimestamp)
  *   diff_max NS
+ *   tx_ahead_max NS	   the most a TX stamp was ahead of TXIF's clock
+ *			   when it was read (never above 0 for a frame
+ *			   that left at once)
  *   onestep N		   one-step Syncs whose originTimestamp was written
  *
  * The second form issues SIOCSHWTSTAMP and prints "OK tx_type R rx_filter
  * F" with what the driver accepted, or the errno's name.
  *
- * The third sends N Syncs (0: until killed), 8 every millisecond, asking
+ * The third sends N Syncs (0: until killed), PER_MS (8) every millisecond, asking
  * for a TX stamp on each and reading none, for the lifetime tests: frames
  * in flight, stamps queued on a socket, when a port or module goes.  (At
  * full speed it would starve the debug kernel's guest.)  It ignores send
@@ -42,9 +48,24 @@
  *
  *   gap_min NS		   the least and the most time between the TX
  *   gap_max NS		   stamps of two frames sent one after the other
+ *
+ * The fifth is a packet tap, as tcpdump opens: it prints "listening",
+ * counts the frames IF sends and receives for SECS seconds, and prints
+ * "tapped N".
+ *
+ * The sixth sends N frames of 1500 bytes (Ethernet type 0x88f7, PTP
+ * Announce messages) back to back from a socket with SO_MARK MARK, and
+ * prints "sent N".  The seventh counts, for SECS seconds, the frames of
+ * that type that arrive (not those sent) on any interface of its network
+ * namespace, and
+ * how many of them still carry a mark (a socket filter reads skb->mark):
+ * it prints "listening" once its sockets are open, then "frames N" and
+ * "marked N".
  */
 #include <arpa/inet.h>
 #include <linux/errqueue.h>
+#include <linux/ethtool.h>
+#include <linux/filter.h>
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
 #include <linux/net_tstamp.h>
@@ -246,7 +267,7 @@ static int set_hwtstamp(int argc, char **argv)
 	return 0;
 }
 
-static int flood(const char *ifname, int n)
+static int flood(const char *ifname, int n, int per_ms)
 {
 	unsigned char f[FRAME_MAX], src[ETH_ALEN] = { 0x02 };
 	struct hwtstamp_config cfg = {
@@ -266,7 +287,7 @@ static int flood(const char *ifname, int n)
 			sent++;
 		else if (errno == ENXIO || errno == ENODEV)
 			break;
-		if (i % 8 == 7)
+		if (i % per_ms == per_ms - 1)
 			nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
 	}
 	printf("sent %ld\n", sent);
@@ -309,11 +330,140 @@ static int burst(int txfd, int rxfd, const unsigned char *src, int n)
 	return 0;
 }
 
+/* The PHC that stamps @ifname's frames (ethtool -T), open, or -1. */
+static int port_phc(int fd, const char *ifname)
+{
+	struct ethtool_ts_info info = { .cmd = ETHTOOL_GET_TS_INFO };
+	struct ifreq ifr = { 0 };
+	char dev[32];
+
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	ifr.ifr_data = (void *)&info;
+	if (ioctl(fd, SIOCETHTOOL, &ifr) || info.phc_index < 0)
+		return -1;
+	snprintf(dev, sizeof(dev), "/dev/ptp%d", info.phc_index);
+	return open(dev, O_RDONLY);
+}
+
+/* The tap form: a packet socket on @ifname, reading for @secs. */
+static int tap(const char *ifname, int secs)
+{
+	unsigned char in[2048];
+	struct timespec end, now;
+	long n = 0;
+	int fd, ms;
+
+	fd = port_socket(ifname, 0);
+	printf("listening\n");
+	fflush(stdout);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += secs;
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = (end.tv_sec - now.tv_sec) * 1000 +
+		     (end.tv_nsec - now.tv_nsec) / 1000000;
+		if (ms <= 0)
+			break;
+		if (poll(&(struct pollfd){ .fd = fd, .events = POLLIN }, 1, ms) > 0 &&
+		    recv(fd, in, sizeof(in), MSG_DONTWAIT) >= 0)
+			n++;
+	}
+	printf("tapped %ld\n", n);
+	return 0;
+}
+
+#define MARKED_LEN	1500
+
+/* The marked form: @n frames of MARKED_LEN bytes, with SO_MARK @mark. */
+static int marked(const char *ifname, int n, int mark)
+{
+	static unsigned char f[MARKED_LEN];
+	struct ethhdr *eth = (void *)f;
+	struct ifreq ifr = { 0 };
+	int fd, i, sent = 0;
+
+	fd = port_socket(ifname, 0);
+	if (setsockopt(fd, SOL_SOCKET, SO_MARK, &mark, sizeof(mark)))
+		die("SO_MARK");
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	if (ioctl(fd, SIOCGIFHWADDR, &ifr))
+		die("SIOCGIFHWADDR");
+	memcpy(eth->h_source, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
+	memcpy(eth->h_dest, ptp_mcast, ETH_ALEN);
+	eth->h_proto = htons(ETH_P_1588);
+	f[sizeof(*eth)] = 0xb;		/* Announce: no event, no stamp */
+	f[sizeof(*eth) + 1] = 2;
+	for (i = 0; i < n; i++)
+		if (send(fd, f, sizeof(f), 0) == (ssize_t)sizeof(f))
+			sent++;
+	printf("sent %d\n", sent);
+	return 0;
+}
+
+/*
+ * A socket on every interface that takes the PTP frames that arrive (not
+ * those sent); if @marked_only, only those whose skb->mark is not 0.
+ */
+static int ptp_listener(int marked_only)
+{
+	struct sock_filter code[] = {
+		BPF_STMT(BPF_LD | BPF_H | BPF_ABS, 12),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ETH_P_1588, 0, 5),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SKF_AD_OFF + SKF_AD_PKTTYPE),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, PACKET_OUTGOING, 3, 0),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SKF_AD_OFF + SKF_AD_MARK),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, marked_only ? 1 : 0, 0),
+		BPF_STMT(BPF_RET | BPF_K, 0xffff),
+		BPF_STMT(BPF_RET | BPF_K, 0),
+	};
+	struct sock_fprog prog = { .len = 8, .filter = code };
+	int fd;
+
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (fd < 0)
+		die("socket");
+	if (setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &prog, sizeof(prog)))
+		die("SO_ATTACH_FILTER");
+	return fd;
+}
+
+/* The marks form: count for @secs what the two listeners take. */
+static int marks(int secs)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = ptp_listener(0), .events = POLLIN },
+		{ .fd = ptp_listener(1), .events = POLLIN },
+	};
+	unsigned char in[2048];
+	struct timespec end, now;
+	long n[2] = { 0, 0 };
+	int i, ms;
+
+	printf("listening\n");
+	fflush(stdout);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += secs;
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = (end.tv_sec - now.tv_sec) * 1000 +
+		     (end.tv_nsec - now.tv_nsec) / 1000000;
+		if (ms <= 0 || poll(pfd, 2, ms) < 0)
+			break;
+		for (i = 0; i < 2; i++)
+			while (recv(pfd[i].fd, in, sizeof(in), MSG_DONTWAIT) >= 0)
+				n[i]++;
+	}
+	printf("frames %ld\nmarked %ld\n", n[0], n[1]);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned char f[FRAME_MAX], in[2048], src[ETH_ALEN];
 	int tx_stamps = 0, rx_frames = 0, rx_stamps = 0, onestep_ok = 0;
-	int64_t dmin = INT64_MAX, dmax = INT64_MIN, extra;
+	int64_t dmin = INT64_MAX, dmax = INT64_MIN, extra, ahead = INT64_MIN;
+	struct timespec now;
+	int phc;
 	struct hwtstamp_config cfg = { 0 };
 	int txfd, rxfd, n, i, udp, onestep;
 	struct ifreq ifr = { 0 };
@@ -321,13 +471,22 @@ int main(int argc, char **argv)
 
 	if (argc >= 3 && !strcmp(argv[2], "hwtstamp"))
 		return set_hwtstamp(argc, argv);
-	if (argc == 4 && !strcmp(argv[2], "flood"))
-		return flood(argv[1], atoi(argv[3]));
+	if ((argc == 4 || argc == 5) && !strcmp(argv[2], "flood"))
+		return flood(argv[1], atoi(argv[3]), argc == 5 ? atoi(argv[4]) : 8);
+	if (argc == 4 && !strcmp(argv[2], "tap"))
+		return tap(argv[1], atoi(argv[3]));
+	if (argc == 5 && !strcmp(argv[2], "marked"))
+		return marked(argv[1], atoi(argv[3]), atoi(argv[4]));
+	if (argc == 4 && !strcmp(argv[2], "marks"))
+		return marks(atoi(argv[3]));
 	if (argc != 5) {
 		fprintf(stderr, "usage: vlink_stamps TXIF RXIF N l2|udp|onestep-l2|onestep-udp\n"
 			"       vlink_stamps IF hwtstamp TX_TYPE RX_FILTER [FLAGS]\n"
-			"       vlink_stamps IF flood N\n"
-			"       vlink_stamps TXIF RXIF N burst\n");
+			"       vlink_stamps IF flood N [PER_MS]\n"
+			"       vlink_stamps TXIF RXIF N burst\n"
+			"       vlink_stamps IF tap SECS\n"
+			"       vlink_stamps TXIF marked N MARK\n"
+			"       vlink_stamps - marks SECS\n");
 		return 2;
 	}
 	n = atoi(argv[3]);
@@ -352,6 +511,7 @@ int main(int argc, char **argv)
 	memcpy(src, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
 	if (!strcmp(mode, "burst"))
 		return burst(txfd, rxfd, src, n);
+	phc = port_phc(txfd, argv[1]);
 
 	for (i = 0; i < n; i++) {
 		int sync1 = onestep && !(i & 1);
@@ -368,6 +528,10 @@ int main(int argc, char **argv)
 		if (got >= 0 && ns >= 0) {
 			tx_stamps++;
 			tx = ns;
+			if (phc >= 0 &&
+			    !clock_gettime(FD_TO_CLOCKID(phc), &now) &&
+			    tx - (now.tv_sec * 1000000000LL + now.tv_nsec) > ahead)
+				ahead = tx - (now.tv_sec * 1000000000LL + now.tv_nsec);
 		}
 		/* Its copy on RXIF; skip whatever else comes (none expected). */
 		while ((got = recv_stamped(rxfd, 0, 1000, in, sizeof(in), &ns)) >= 0) {
@@ -402,6 +566,8 @@ int main(int argc, char **argv)
 	if (dmin <= dmax)
 		printf("diff_min %lld\ndiff_max %lld\n", (long long)dmin,
 		       (long long)dmax);
+	if (ahead > INT64_MIN)
+		printf("tx_ahead_max %lld\n", (long long)ahead);
 	printf("onestep %d\n", onestep_ok);
 	return 0;
 }
