@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Ports given more than their wire carries, and frames they do not own:
-# - three senders flood one receiver: va and vb, one on each CPU, over a
-#   path of 0 ns, vc over 10 ms.  When vc's frame at the head of vd's
-#   queue comes due on one CPU while the sender on the other holds the
-#   wire's lock, that sender's frame overtakes it and starts the delivery
-#   timer while the timer runs.  The
+# - three senders flood two receivers, vd and vr: va and vb, one on each
+#   CPU, over a path of 0 ns, vc over 10 ms, with 1 ms of jitter.  When a
+#   frame at the head of vd's queue comes due on one CPU while the sender
+#   on the other holds the wire's lock, that sender's frame can overtake
+#   it and start the delivery timer while the timer runs.  The
 #   timer is then re-armed with hrtimer_start(), never moved while queued
 #   (which would leave it at its old place among the CPU's timers and
 #   hold back every soft timer behind it).  rx_rearms counts the race
@@ -23,7 +23,7 @@
 
 net_setup 1 || skip_all "cannot load ptp_dummy and ptp_vlink"
 # One clock stamps every port: an RX stamp minus a TX stamp is the path.
-for p in va vb vc vd vr1 vr2 vr3 vr4; do
+for p in va vb vc vd vr; do
 	port_add $p 0 0 && ip link set $p up || skip_all "cannot make port $p"
 done
 cnt() { awk -v k="$2" '$1 == k { print $2 }' "$(port_dir "$1")/counters"; }
@@ -34,17 +34,17 @@ ring=64
 echo 0 > "$VL/seg0/speed_mbps"
 echo 1000000 > "$VL/seg0/jitter_ns"
 echo 10000000 > "$(port_dir vc)/tx_delay_ns"
-taskset -c 0 vlink_stamps va flood 16000 32 > /dev/null &
+taskset -c 0 vlink_stamps va flood 8000 16 > /dev/null &
 fa=$!
-taskset -c 1 vlink_stamps vb flood 16000 32 > /dev/null &
+taskset -c 1 vlink_stamps vb flood 8000 16 > /dev/null &
 fb=$!
-vlink_stamps vc flood 16000 32 > /dev/null &
+vlink_stamps vc flood 8000 16 > /dev/null &
 fc=$!
 wait $fa $fb $fc
 read -r -t 0.2 -u "$nap"
 sent=$(( $(cnt va tx_frames) + $(cnt vb tx_frames) + $(cnt vc tx_frames) ))
 rearms=0 lost=0
-for p in vd vr1 vr2 vr3 vr4; do
+for p in vd vr; do
 	is "$(( $(cnt $p rx_frames) + $(cnt $p drops) ))" "$sent" \
 		"$p received (or counted as dropped) all $sent frames of the floods"
 	rearms=$((rearms + $(cnt $p rx_rearms))) lost=$((lost + $(cnt $p drops)))
@@ -52,7 +52,7 @@ done
 # How often the race ran depends on how the host schedules the guest's
 # two CPUs (3 to 9 times a run under make check): a figure, not a check;
 # the KUnit suite ptp_vlink_rxq (net/09) runs the race itself every time.
-diag "reliability: vlink rx timer races=$rearms, $lost of $((5 * sent)) copies dropped"
+diag "reliability: vlink rx timer races=$rearms, $lost of $((2 * sent)) copies dropped"
 echo 0 > "$(port_dir vc)/tx_delay_ns"
 echo 0 > "$VL/seg0/jitter_ns"
 echo 1000 > "$VL/seg0/speed_mbps"
@@ -68,7 +68,14 @@ took_frames=$(( $(cnt va tx_frames) - tx0 ))
 # 84 bytes on the wire a frame: 1488 a second, plus the ring and qdisc.
 most=$(( (took + 1000) * 1488 / 1000 + ring + 1000 + 100 ))
 ok $((took_frames > most)) "the port took what the wire carries: $took_frames frames in $took ms (at most $most)"
-ok $(( $(cnt va tx_stops) == 0 )) "its ring filled and stopped the queue ($(cnt va tx_stops) times)"
+# Only a sender faster than the wire fills the ring: the debug guest,
+# under KASAN, sends fewer than the 1488 frames a second that it carries.
+if [ $((took_frames * 1000 * 10)) -ge $((took * 1488 * 8)) ]; then
+	ok $(( $(cnt va tx_stops) == 0 )) "its ring filled and stopped the queue ($(cnt va tx_stops) times)"
+else
+	skip "the guest sent $took_frames frames in $took ms, less than the wire carries" \
+		"the ring filled and stopped the queue"
+fi
 is "$(cnt va tx_drops)" 0 "and the port itself dropped nothing"
 sleep 1
 out=$(vlink_stamps va vb 4 l2)
