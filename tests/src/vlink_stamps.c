@@ -345,25 +345,39 @@ static int port_phc(int fd, const char *ifname)
 	return open(dev, O_RDONLY);
 }
 
-/* The tap form: a packet socket on @ifname, reading for @secs. */
-static int tap(const char *ifname, int secs)
+/* Say "listening" (the sockets are open); the instant @secs from now. */
+static struct timespec listening(int secs)
 {
-	unsigned char in[2048];
-	struct timespec end, now;
-	long n = 0;
-	int fd, ms;
+	struct timespec end;
 
-	fd = port_socket(ifname, 0);
 	printf("listening\n");
 	fflush(stdout);
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	end.tv_sec += secs;
-	for (;;) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = (end.tv_sec - now.tv_sec) * 1000 +
-		     (end.tv_nsec - now.tv_nsec) / 1000000;
-		if (ms <= 0)
-			break;
+	return end;
+}
+
+/* Milliseconds from now until @end; 0 or less once it has passed. */
+static int ms_until(const struct timespec *end)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (end->tv_sec - now.tv_sec) * 1000 +
+	       (end->tv_nsec - now.tv_nsec) / 1000000;
+}
+
+/* The tap form: a packet socket on @ifname, reading for @secs. */
+static int tap(const char *ifname, int secs)
+{
+	unsigned char in[2048];
+	struct timespec end;
+	long n = 0;
+	int fd, ms;
+
+	fd = port_socket(ifname, 0);
+	end = listening(secs);
+	while ((ms = ms_until(&end)) > 0) {
 		if (poll(&(struct pollfd){ .fd = fd, .events = POLLIN }, 1, ms) > 0 &&
 		    recv(fd, in, sizeof(in), MSG_DONTWAIT) >= 0)
 			n++;
@@ -435,19 +449,13 @@ static int marks(int secs)
 		{ .fd = ptp_listener(1), .events = POLLIN },
 	};
 	unsigned char in[2048];
-	struct timespec end, now;
+	struct timespec end;
 	long n[2] = { 0, 0 };
 	int i, ms;
 
-	printf("listening\n");
-	fflush(stdout);
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += secs;
-	for (;;) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = (end.tv_sec - now.tv_sec) * 1000 +
-		     (end.tv_nsec - now.tv_nsec) / 1000000;
-		if (ms <= 0 || poll(pfd, 2, ms) < 0)
+	end = listening(secs);
+	while ((ms = ms_until(&end)) > 0) {
+		if (poll(pfd, 2, ms) < 0)
 			break;
 		for (i = 0; i < 2; i++)
 			while (recv(pfd[i].fd, in, sizeof(in), MSG_DONTWAIT) >= 0)
