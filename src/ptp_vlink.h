@@ -30,8 +30,7 @@
 #define VLINK_RXQ_MAX		256
 /*
  * The transmit ring: frames handed to a port that have not yet left its
- * transmitter.  A full ring stops the port's queue, and the qdisc holds
- * or drops what comes next, until a frame has left.
+ * transmitter.  What comes while it is full is dropped (counted).
  */
 #define VLINK_TX_RING		64
 #define VLINK_MAX_DELAY_NS	(10 * NSEC_PER_MSEC)
@@ -116,7 +115,6 @@ struct vlink_counters {
 	u64 rx_stamps;
 	u64 drops;
 	u64 stamp_fails;
-	u64 tx_stops;
 	u64 tx_drops;
 	u64 rx_rearms;
 };
@@ -134,7 +132,6 @@ struct vlink_counters {
  * @tx_done:	the transmit ring: raw ns at which each frame in it has left
  * @tx_head:	the oldest entry of @tx_done
  * @tx_len:	how many entries are in use
- * @tx_timer:	wakes the queue once a frame has left a full ring (softirq)
  * @rxq:	frames in flight to it, by time of delivery
  * @rx_timer:	delivers them (softirq)
  * @dead:	being deleted: nothing may be queued to it any more
@@ -156,7 +153,6 @@ struct vlink_port {
 	u64 tx_done[VLINK_TX_RING];
 	unsigned int tx_head;
 	unsigned int tx_len;
-	struct hrtimer tx_timer;
 	struct sk_buff_head rxq;
 	struct hrtimer rx_timer;
 	bool dead;

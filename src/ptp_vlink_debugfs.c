@@ -136,7 +136,6 @@ static int vlink_counters_show(struct seq_file *s, void *unused)
 	seq_printf(s, "rx_stamps %llu\n", c.rx_stamps);
 	seq_printf(s, "drops %llu\n", c.drops);
 	seq_printf(s, "stamp_fails %llu\n", c.stamp_fails);
-	seq_printf(s, "tx_stops %llu\n", c.tx_stops);
 	seq_printf(s, "tx_drops %llu\n", c.tx_drops);
 	seq_printf(s, "rx_rearms %llu\n", c.rx_rearms);
 	return 0;

@@ -191,10 +191,13 @@ static void vlink_setup(struct net_device *dev)
 	dev->ethtool_ops = &vlink_ethtool_ops;
 	dev->needs_free_netdev = true;
 	/*
-	 * A qdisc in front of the transmit ring holds or drops what the
-	 * ring has no room for.  A frame is stamped, and one-step writes
-	 * into it: pktgen may not hand the same one over again.
+	 * No qdisc: a frame is sent, and stamped, in its sender's context,
+	 * so its TX stamp is queued before sendmsg() returns (ptp4l waits
+	 * 1 ms for it); behind a qdisc a busy guest could defer it to a
+	 * softirq.  A full transmit ring drops instead (ptp_vlink_wire.c).
 	 */
+	dev->priv_flags |= IFF_NO_QUEUE;
+	/* One-step writes into frames: pktgen may not resend one. */
 	dev->priv_flags &= ~IFF_TX_SKB_SHARING;
 	/* Unplugged until it joins a segment. */
 	netif_carrier_off(dev);

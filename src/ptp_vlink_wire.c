@@ -130,38 +130,11 @@ static void vlink_tx_reap(struct vlink_port *p, u64 raw)
 	}
 }
 
-/*
- * Wake @p's stopped queue once half its ring is free at raw instant @raw,
- * else check again when it will be (@mono: CLOCK_MONOTONIC at @raw), as a
- * NIC's completion interrupt does.  Lock held.
- */
-static void vlink_tx_room(struct vlink_port *p, u64 raw, u64 mono)
-{
-	unsigned int last;
-
-	vlink_tx_reap(p, raw);
-	if (p->tx_len <= VLINK_TX_RING / 2) {
-		netif_wake_queue(p->dev);
-		return;
-	}
-	last = (p->tx_head + p->tx_len - VLINK_TX_RING / 2 - 1) % VLINK_TX_RING;
-	hrtimer_start(&p->tx_timer,
-		      ns_to_ktime(mono + (p->tx_done[last] - raw)),
-		      HRTIMER_MODE_ABS_SOFT);
-}
-
-/*
- * Put a frame that leaves the transmitter at raw instant @done in @p's
- * ring; a full ring stops the queue until a frame has left.  Lock held.
- */
-static void vlink_tx_push(struct vlink_port *p, u64 done, u64 raw, u64 mono)
+/* Put a frame that leaves the transmitter at raw @done in @p's ring; lock held. */
+static void vlink_tx_push(struct vlink_port *p, u64 done)
 {
 	p->tx_done[(p->tx_head + p->tx_len) % VLINK_TX_RING] = done;
-	if (++p->tx_len < VLINK_TX_RING)
-		return;
-	netif_stop_queue(p->dev);
-	p->cnt.tx_stops++;
-	vlink_tx_room(p, raw, mono);
+	p->tx_len++;
 }
 
 /**
@@ -191,7 +164,7 @@ netdev_tx_t vlink_xmit(struct sk_buff *skb, struct net_device *dev)
 		goto drop;
 	raw = ktime_get_raw_ns();
 	mono = ktime_get_ns();
-	/* The queue stops when the ring fills, but not every caller asks. */
+	/* A frame that finds the transmit ring full is dropped. */
 	if (p->seg) {
 		vlink_tx_reap(p, raw);
 		if (p->tx_len == VLINK_TX_RING)
@@ -203,7 +176,7 @@ netdev_tx_t vlink_xmit(struct sk_buff *skb, struct net_device *dev)
 	depart = max(raw, p->busy_until);
 	if (p->seg) {
 		p->busy_until = depart + vlink_serial_ns(p->seg, skb->len);
-		vlink_tx_push(p, p->busy_until, raw, mono);
+		vlink_tx_push(p, p->busy_until);
 	}
 
 	/* A one-step port stamps every Sync, asked or not. */
@@ -274,18 +247,6 @@ static enum hrtimer_restart vlink_rx_expire(struct hrtimer *t)
 	return HRTIMER_NORESTART;
 }
 
-/* The transmit ring had no room: see whether it has now (softirq). */
-static enum hrtimer_restart vlink_tx_expire(struct hrtimer *t)
-{
-	struct vlink_port *p = container_of(t, struct vlink_port, tx_timer);
-	unsigned long flags;
-
-	spin_lock_irqsave(&vlink_lock, flags);
-	vlink_tx_room(p, ktime_get_raw_ns(), ktime_get_ns());
-	spin_unlock_irqrestore(&vlink_lock, flags);
-	return HRTIMER_NORESTART;
-}
-
 /**
  * vlink_port_init_wire() - a new port's queue and delivery timer
  * @p: the port, not yet visible to any other
@@ -295,15 +256,13 @@ void vlink_port_init_wire(struct vlink_port *p)
 	skb_queue_head_init(&p->rxq);
 	hrtimer_init(&p->rx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	p->rx_timer.function = vlink_rx_expire;
-	hrtimer_init(&p->tx_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
-	p->tx_timer.function = vlink_tx_expire;
 }
 
 /**
  * vlink_port_stop_wire() - take a port off the wire for good
  * @p: the port, being deleted
  *
- * Unplugs it, so that nothing is queued to it any more, stops its timers,
+ * Unplugs it, so that nothing is queued to it any more, stops its timer,
  * frees the frames still in flight to it and lets go of its clock.
  */
 void vlink_port_stop_wire(struct vlink_port *p)
@@ -322,7 +281,6 @@ void vlink_port_stop_wire(struct vlink_port *p)
 	p->clk = NULL;
 	spin_unlock_irqrestore(&vlink_lock, flags);
 
-	hrtimer_cancel(&p->tx_timer);
 	hrtimer_cancel(&p->rx_timer);
 	__skb_queue_purge(&p->rxq);
 	ptp_dummy_put(clk);
