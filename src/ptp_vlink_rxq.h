@@ -14,13 +14,17 @@
 #include <linux/skbuff.h>
 
 /*
- * A frame in flight: its time of delivery, in CLOCK_MONOTONIC ns, and the
+ * A frame in flight: its time of delivery, in CLOCK_MONOTONIC ns; the
  * cookie of the sender's network namespace when it was sent: whether the
- * frame crosses namespaces is decided when it arrives.
+ * frame crosses namespaces is decided when it arrives; the raw instant it
+ * arrives at, and whether it was sent to the port while the port stamped
+ * nothing: whether it is stamped is decided when it arrives, too.
  */
 struct vlink_cb {
 	u64 due;
 	u64 from_net;
+	u64 arrive;
+	bool unstamped;
 };
 
 #define VLINK_CB(skb)	((struct vlink_cb *)(skb)->cb)

@@ -112,11 +112,10 @@ static void vlink_send_to(struct vlink_port *p, struct vlink_port *q,
 	/* The copy is the receiver's from now on, whatever becomes of p. */
 	copy->dev = q->dev;
 	VLINK_CB(copy)->from_net = dev_net(p->dev)->net_cookie;
-	if (q->ts.rx_filter != HWTSTAMP_FILTER_NONE &&
-	    !vlink_stamp(q, arrive, &ns)) {
+	VLINK_CB(copy)->arrive = arrive;
+	VLINK_CB(copy)->unstamped = q->ts.rx_filter == HWTSTAMP_FILTER_NONE;
+	if (!VLINK_CB(copy)->unstamped && !vlink_stamp(q, arrive, &ns))
 		skb_hwtstamps(copy)->hwtstamp = ns_to_ktime(ns);
-		q->cnt.rx_stamps++;
-	}
 	vlink_rxq_add(&q->rxq, &q->rx_timer, copy,
 		      mono + (arrive - raw) + vlink_serial_ns(seg, skb->len));
 }
@@ -216,6 +215,31 @@ drop:
 	return NETDEV_TX_OK;
 }
 
+/*
+ * Count a frame that has arrived at @p, and stamp it if @p stamps now:
+ * what the port's filter was when the frame was sent does not matter (a
+ * ptp4l that starts enables it between a peer's frame leaving and that
+ * frame arriving).  The stamp's value comes from the model, at the raw
+ * instant of arrival, as on the send side.  Lock held.
+ */
+static void vlink_rx_account(struct vlink_port *p, struct sk_buff *skb)
+{
+	struct skb_shared_hwtstamps *hwts = skb_hwtstamps(skb);
+	struct vlink_cb *cb = VLINK_CB(skb);
+	s64 ns;
+
+	p->cnt.rx_frames++;
+	p->cnt.rx_bytes += skb->len;
+	if (p->ts.rx_filter == HWTSTAMP_FILTER_NONE) {
+		hwts->hwtstamp = 0;
+		return;
+	}
+	if (cb->unstamped && !vlink_stamp(p, cb->arrive, &ns))
+		hwts->hwtstamp = ns_to_ktime(ns);
+	if (hwts->hwtstamp)
+		p->cnt.rx_stamps++;
+}
+
 /* Deliver what has arrived (softirq); re-arm for what has not. */
 static enum hrtimer_restart vlink_rx_expire(struct hrtimer *t)
 {
@@ -228,10 +252,8 @@ static enum hrtimer_restart vlink_rx_expire(struct hrtimer *t)
 	spin_lock_irqsave(&vlink_lock, flags);
 	if (vlink_rxq_take(&p->rxq, t, ktime_get_ns(), &due))
 		p->cnt.rx_rearms++;
-	skb_queue_walk(&due, skb) {
-		p->cnt.rx_frames++;
-		p->cnt.rx_bytes += skb->len;
-	}
+	skb_queue_walk(&due, skb)
+		vlink_rx_account(p, skb);
 	spin_unlock_irqrestore(&vlink_lock, flags);
 
 	while ((skb = __skb_dequeue(&due))) {

@@ -112,6 +112,18 @@ lo=$(f gap_min)
 ok $? "speed 0 (no serialisation): closer than that ($lo ns)"
 echo 1000 > "$VL/seg0/speed_mbps"
 
+# A port stamps what arrives while it stamps, whatever it did when the
+# frame left: a ptp4l that starts turns stamping on while its peer's
+# frames are already on the wire (it logged "received PDELAY_REQ without
+# timestamp" when the port decided as the frame left).  10 ms in flight.
+echo 10000000 > "$d1/rx_delay_ns"
+out=$(vlink_stamps vl0 vl1 20 toggle 2>&1)
+[ "$(f in_on)" -ge 5 ] 2> /dev/null && [ "$(f in_off)" -ge 5 ]
+ok $? "stamping changed with the frame in flight, for $(f in_on) and $(f in_off) of 10"
+is "$(f late_on)" "$(f in_on)" "turned on in flight: each of those frames arrives stamped"
+is "$(f late_off)" "$(f in_off)" "turned off in flight: each of those frames arrives unstamped"
+echo 300 > "$d1/rx_delay_ns"
+
 c=$(cat "$d1/counters")
 is "$(echo "$c" | awk '$1 == "stamp_fails" { print $2 }')" 0 "no stamp failed"
 done_testing

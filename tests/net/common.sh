@@ -197,19 +197,23 @@ locked() {
 # bad_lines LOG...: what ptp4l says when timestamps fail or a port faults.
 # Left out are ptp4l's own races, not the link's, which real NICs meet too
 # (more so on a busy guest):
-# - a Sync "without timestamp" before the port first turns UNCALIBRATED:
-#   ptp4l binds its sockets before it turns stamping on, and a frame from
-#   a running master can land in between (hwstamp_ctl in net_ns narrows
-#   the window, but it was still seen once in four runs);
+# - an event message (Sync, Delay_Req, Pdelay_Req, Pdelay_Resp) "without
+#   timestamp" before the port's first state change: ptp4l opens its
+#   general socket with ETH_P_ALL, so that it takes every frame of the
+#   namespace until raw_configure() attaches its filter, and never asks it
+#   for stamps; an event message that lands in between is read from it
+#   without one (seen on L2 P2P: "received PDELAY_REQ without timestamp").
+#   The event socket has the same window before SIOCSHWTSTAMP, which the
+#   hwstamp_ctl in net_ns closes;
 # - a P2P port that turns UNCALIBRATED drops its Pdelay_Req in flight and
 #   faults on the response ("rogue peer delay response"); that fault and
-#   the re-opened port's own first-Sync race, until its next state.
+#   the re-opened port's own first-message race, until its next state.
 bad_lines() {
 	awk 'FNR == 1 { rogue = 0; reinit = 0; started = 0 }
 	     /rogue peer delay response/ { rogue = 1; next }
 	     /to FAULTY on FAULT_DETECTED/ && rogue { rogue = 0; reinit = 1; next }
 	     /to (UNCALIBRATED|SLAVE|MASTER|PASSIVE) on/ { reinit = 0; started = 1 }
-	     reinit && /FAULTY to LISTENING|received SYNC without timestamp/ { next }
-	     !started && /received SYNC without timestamp/ { next }
+	     reinit && /FAULTY to LISTENING|received (SYNC|DELAY_REQ|PDELAY_REQ|PDELAY_RESP) without timestamp/ { next }
+	     !started && /received (SYNC|DELAY_REQ|PDELAY_REQ|PDELAY_RESP) without timestamp/ { next }
 	     /timed out while polling|without timestamp|FAULT|fault/ { print FILENAME ": " $0 }' "$@"
 }

@@ -7,6 +7,7 @@
  *   vlink_stamps TXIF hwtstamp TX_TYPE RX_FILTER [FLAGS]
  *   vlink_stamps TXIF flood N [PER_MS]
  *   vlink_stamps TXIF RXIF N burst
+ *   vlink_stamps TXIF RXIF N toggle
  *   vlink_stamps IF tap SECS
  *   vlink_stamps TXIF marked N MARK
  *   vlink_stamps - marks SECS
@@ -48,6 +49,19 @@
  *
  *   gap_min NS		   the least and the most time between the TX
  *   gap_max NS		   stamps of two frames sent one after the other
+ *
+ * The toggle form sends N Syncs one at a time and, while each is in
+ * flight (give RXIF an rx_delay_ns of some ms), turns RXIF's stamping on
+ * (even frames) or off (odd ones), as a ptp4l that starts or stops does.
+ * A port stamps what arrives while it stamps, whatever it did when the
+ * frame left.  It prints
+ *
+ *   in_on N		   frames sent unstamped that had not arrived when
+ *			   stamping was turned on
+ *   late_on N		   of those, how many arrived stamped
+ *   in_off N		   frames sent stamped that had not arrived when
+ *			   stamping was turned off
+ *   late_off N		   of those, how many arrived unstamped
  *
  * The fifth is a packet tap, as tcpdump opens: it prints "listening",
  * counts the frames IF sends and receives for SECS seconds, and prints
@@ -330,6 +344,52 @@ static int burst(int txfd, int rxfd, const unsigned char *src, int n)
 	return 0;
 }
 
+/* The toggle form, on sockets that main() has set up. */
+static int toggle(int txfd, int rxfd, const char *rxif,
+		  const unsigned char *src, int n)
+{
+	struct hwtstamp_config cfg = { .tx_type = HWTSTAMP_TX_OFF };
+	unsigned char f[FRAME_MAX], in[2048];
+	int i, in_on = 0, in_off = 0, late_on = 0, late_off = 0;
+	struct pollfd pfd = { .fd = rxfd, .events = POLLIN };
+	size_t len, ptp;
+	ssize_t got;
+	int64_t ns;
+
+	for (i = 0; i < n; i++) {
+		int on = !(i & 1);
+
+		cfg.rx_filter = on ? HWTSTAMP_FILTER_NONE : HWTSTAMP_FILTER_ALL;
+		if (hwtstamp(rxfd, rxif, &cfg))
+			die("SIOCSHWTSTAMP on RXIF");
+		len = build(f, src, 0, PTP_SYNC, 1, i, &ptp);
+		if (send(txfd, f, len, 0) != (ssize_t)len)
+			die("send");
+		cfg.rx_filter = on ? HWTSTAMP_FILTER_ALL : HWTSTAMP_FILTER_NONE;
+		if (hwtstamp(rxfd, rxif, &cfg))
+			die("SIOCSHWTSTAMP on RXIF");
+		/* Nothing here yet: the frame arrives after the change. */
+		if (poll(&pfd, 1, 0))
+			continue;
+		while ((got = recv_stamped(rxfd, 0, 1000, in, sizeof(in), &ns)) >= 0)
+			if ((size_t)got >= ptp + PTP_HLEN && in[ptp] == PTP_SYNC &&
+			    in[ptp + 31] == (i & 0xff))
+				break;
+		if (got < 0)
+			continue;
+		if (on) {
+			in_on++;
+			late_on += ns >= 0;
+		} else {
+			in_off++;
+			late_off += ns < 0;
+		}
+	}
+	printf("frames %d\nin_on %d\nlate_on %d\nin_off %d\nlate_off %d\n",
+	       n, in_on, late_on, in_off, late_off);
+	return 0;
+}
+
 /* The PHC that stamps @ifname's frames (ethtool -T), open, or -1. */
 static int port_phc(int fd, const char *ifname)
 {
@@ -492,6 +552,7 @@ int main(int argc, char **argv)
 			"       vlink_stamps IF hwtstamp TX_TYPE RX_FILTER [FLAGS]\n"
 			"       vlink_stamps IF flood N [PER_MS]\n"
 			"       vlink_stamps TXIF RXIF N burst\n"
+			"       vlink_stamps TXIF RXIF N toggle\n"
 			"       vlink_stamps IF tap SECS\n"
 			"       vlink_stamps TXIF marked N MARK\n"
 			"       vlink_stamps - marks SECS\n");
@@ -519,6 +580,8 @@ int main(int argc, char **argv)
 	memcpy(src, ifr.ifr_hwaddr.sa_data, ETH_ALEN);
 	if (!strcmp(mode, "burst"))
 		return burst(txfd, rxfd, src, n);
+	if (!strcmp(mode, "toggle"))
+		return toggle(txfd, rxfd, argv[2], src, n);
 	phc = port_phc(txfd, argv[1]);
 
 	for (i = 0; i < n; i++) {
