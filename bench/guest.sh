@@ -6,8 +6,9 @@
 #
 #   bench/guest.sh [--rounds N] [--ms MS] [--phc2sys S] [--ptp4l S] [--smoke]
 #
-# Every figure is a line "BENCH CORE ROUND NAME VALUE" on stdout, which
-# bench/report turns into the tables.  --ms is each timed figure's slice
+# Every figure is a line "BENCH CORE ROUND NAME VALUE" on stdout, and
+# each round ends with bench/link.sh's "LINK NAME ROUND FIGURE VALUE"
+# (ptp_vlink against veth), which bench/report turns into the tables.  --ms is each timed figure's slice
 # (ptp_bench -t; 5 slices make one figure); --phc2sys how long phc2sys
 # locks the dummy to CLOCK_REALTIME each round (20 s, 16 updates a
 # second; the first 10 s are its lock-in, left out of the figures; each
@@ -255,6 +256,14 @@ round() {
 	return $rc
 }
 
+# links ROUND: ptp_vlink against veth (bench/link.sh), once a round, under
+# our core: the link's figures do not depend on the core.
+links() {
+	load ours clocks=2 || return 1
+	insmod "$VLINK_KO" || return 1
+	"$(dirname "$0")/link.sh" "$1" $([ "$smoke" = 1 ] && echo --smoke)
+}
+
 echo "BENCH-INFO kernel $REL"
 echo "BENCH-INFO found $found_core"
 echo "BENCH-INFO rounds $rounds ms $ms smoke $smoke"
@@ -264,6 +273,7 @@ for r in $(seq "$rounds"); do
 	for core in ours intree; do
 		round "$core" "$r" || status=1
 	done
+	links "$r" || status=1
 done
 restore || { echo "bench: could not restore the $found_core core" >&2; status=1; }
 trap - EXIT

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # make bench works: bench/guest.sh --smoke (one round of each core, each
 # figure a fraction of a second) swaps to our core and to the in-tree one
-# with the same dummy, measures every figure on both, and leaves the core
-# it found loaded.  Its numbers are only checked for being there: speed
+# with the same dummy, measures every figure on both, and ptp_vlink against
+# veth (bench/link.sh), and leaves the core it found loaded.  Its numbers are only checked for being there: speed
 # never fails make check.
 # timeout: 180
 . "$(dirname "$0")/../lib.sh"
@@ -44,6 +44,24 @@ ok $? "ours: both readers of one channel get all 20 events (got $a, $b)"
 a=$(value intree two_readers_a) b=$(value intree two_readers_b)
 [ -n "$a" ] && [ -n "$b" ] && [ $((a + b)) -eq 20 ] && [ "$a" -lt 20 ] && [ "$b" -lt 20 ]
 ok $? "in-tree: the two readers split the 20 events (got $a, $b)"
+
+# The links: ptp_vlink against veth, with the same sender.
+for l in veth vlink vlink_nostamp; do
+	missing=""
+	for f in cost_ns top_kpps lossless_kpps; do
+		v=$(awk -v l=$l -v n=$f '$1 == "LINK" && $2 == l && $4 == n { print $5 }' "$out")
+		# The loss-free rate may be 0 on a busy host, never missing.
+		min=0
+		[ $f = lossless_kpps ] && min=-1
+		awk -v v="$v" -v m=$min 'BEGIN { exit !(v ~ /^[0-9]+$/ && v + 0 > m) }' ||
+			missing="$missing $f=${v:-none}"
+	done
+	[ -z "$missing" ]; ok $? "$l: every link figure measured${missing:+ (not:$missing)}"
+done
+ip link show bl0 > /dev/null 2>&1 || ip netns list | grep -q blink
+ok $((! $?)) "the links are gone: no bl0, no namespace blink"
+[ -d /sys/module/veth ] || [ -d /sys/module/pktgen ]
+ok $((! $?)) "veth and pktgen are unloaded again"
 
 # The host side reads the same output into its tables.
 n=$(grep -c '^BENCH ' "$out")
