@@ -21,6 +21,9 @@
 #                  speed: the sender's and the receiver's work, both on
 #                  CPU 0 (a lost frame costs its sender's part)
 #   top_kpps       the rate pktgen reached at full speed
+#   timer_irqs     local timer interrupts (/proc/interrupts LOC, all CPUs)
+#                  per frame received in that run: ptp_vlink delivers each
+#                  frame from an hrtimer at its modelled instant
 #   lossless_kpps  the highest of the paced rates 5, 10, 20, 40 ... kpps at
 #                  which every frame reached IP (0: not even 5); the sweep
 #                  stops at the first loss, or where pktgen falls short of
@@ -59,6 +62,12 @@ cleanup() {
 	return 0
 }
 trap cleanup EXIT
+
+# Local timer interrupts so far, on all CPUs.
+timer_irqs() {
+	awk '$1 == "LOC:" { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i; print n }' \
+		/proc/interrupts
+}
 
 # In the receiver's namespace: the IPv4 datagrams received so far.
 in_receives() {
@@ -103,14 +112,17 @@ make_link() {
 }
 
 # send COUNT RATE_PPS (0: full speed): pktgen's run; sets $sent, $got
-# (reached IP), $usec (pktgen's run) and $pps (its rate).
+# (reached IP), $usec (pktgen's run), $pps (its rate) and $irqs (local
+# timer interrupts meanwhile).
 send() {
-	local c before res
+	local c before res irqs0
 	echo "count $1" > $PG/bl0 || return 1
 	echo "delay 0" > $PG/bl0 || return 1
 	[ "$2" -gt 0 ] && { echo "ratep $2" > $PG/bl0 || return 1; }
 	before=$(in_receives)
+	irqs0=$(timer_irqs)
 	timeout 120 sh -c "echo start > $PG/pgctrl" || return 1
+	irqs=$(( $(timer_irqs) - irqs0 ))
 	sleep 0.1
 	got=$(( $(in_receives) - before ))
 	res=$(cat $PG/bl0)
@@ -138,6 +150,8 @@ measure() {
 	[ "$got" -gt 0 ] || fail "$name: no frame reached IP"
 	echo "LINK $name $round cost_ns $(( usec * 1000 / got ))"
 	echo "LINK $name $round top_kpps $(( pps / 1000 ))"
+	awk -v n="$name" -v r="$round" -v i="$irqs" -v g="$got" \
+		'BEGIN { printf "LINK %s %s timer_irqs %.3f\n", n, r, i / g }'
 	for r in $rates; do
 		r=$((r * 1000))
 		send $((r / 4 > 1000 ? r / 4 : 1000)) $r || fail "$name: pktgen at $r pps failed"
