@@ -8,8 +8,9 @@
 #
 # Every figure is a line "BENCH CORE ROUND NAME VALUE" on stdout, and
 # each round ends with bench/link.sh's "LINK NAME ROUND FIGURE VALUE"
-# (ptp_vlink against veth), which bench/report turns into the tables.  --ms is each timed figure's slice
-# (ptp_bench -t; 5 slices make one figure); --phc2sys how long phc2sys
+# (ptp_vlink against veth), which bench/report turns into the tables.
+# --ms is each timed figure's slice (ptp_bench -t; 5 slices make one
+# figure); --phc2sys how long phc2sys
 # locks the dummy to CLOCK_REALTIME each round (20 s, 16 updates a
 # second; the first 10 s are its lock-in, left out of the figures; each
 # sample is also a line "PHC2SYS CORE ROUND T OFFSET"); --ptp4l how long

@@ -3,8 +3,8 @@
 # make bench works: bench/guest.sh --smoke (one round of each core, each
 # figure a fraction of a second) swaps to our core and to the in-tree one
 # with the same dummy, measures every figure on both, and ptp_vlink against
-# veth (bench/link.sh), and leaves the core it found loaded.  Its numbers are only checked for being there: speed
-# never fails make check.
+# veth (bench/link.sh), and leaves the core it found loaded.  Its numbers
+# are only checked for being there: speed never fails make check.
 # timeout: 180
 . "$(dirname "$0")/../lib.sh"
 
